@@ -1,0 +1,153 @@
+package dev.dynakit.engine;
+
+import dev.dynakit.engine.internal.EngineState;
+import dev.dynakit.engine.internal.protocol.Json;
+import dev.dynakit.engine.internal.protocol.Operation;
+import dev.dynakit.engine.internal.protocol.Request;
+import dev.dynakit.engine.internal.table.Catalog;
+import dev.dynakit.engine.storage.OrderedStore;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An embeddable DynamoDB-compatible engine. It answers DynamoDB JSON 1.0 requests: give it the
+ * operation (the {@code X-Amz-Target} header) and the body, get back the status and body DynamoDB
+ * would send. Serve it over HTTP with {@link EngineServer}, or in-process through the SDK
+ * transport of {@code dynakit-test}.
+ *
+ * <pre>{@code
+ * try (DynakitEngine engine = DynakitEngine.inMemory()) {
+ *   EngineResponse r = engine.handle("DynamoDB_20120810.ListTables", "{}".getBytes(UTF_8));
+ * }
+ * }</pre>
+ */
+public final class DynakitEngine implements AutoCloseable {
+  /** The target prefix of every DynamoDB operation. */
+  public static final String TARGET_PREFIX = "DynamoDB_20120810.";
+
+  private final EngineState state;
+  private final Map<String, Operation> operations;
+
+  private DynakitEngine(Builder builder) {
+    OrderedStore store =
+        builder.store != null ? builder.store : EngineDefaults.memoryStore();
+    this.state =
+        new EngineState(new Catalog(), store, builder.clock, builder.region, builder.accountId);
+    Map<String, Operation> ops = new HashMap<>();
+    EngineDefaults.registerOperations(ops, state);
+    this.operations = Map.copyOf(ops);
+  }
+
+  /** An engine over a fresh in-memory store with default settings. */
+  public static DynakitEngine inMemory() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Runs one request.
+   *
+   * @param target the {@code X-Amz-Target} value ({@code DynamoDB_20120810.GetItem}); the bare
+   *     operation name is accepted too
+   * @param body the JSON request body
+   */
+  public EngineResponse handle(String target, byte[] body) {
+    try {
+      String name = operationName(target);
+      Operation op = name == null ? null : operations.get(name);
+      if (op == null) {
+        throw new EngineException(ErrorType.UNKNOWN_OPERATION, null);
+      }
+      Object result = op.execute(Request.parse(body));
+      return new EngineResponse(200, Json.write(result));
+    } catch (EngineException e) {
+      return error(e);
+    } catch (RuntimeException | StackOverflowError e) {
+      return error(
+          new EngineException(
+              ErrorType.INTERNAL_SERVER_ERROR,
+              "Internal server error: " + e.getClass().getSimpleName()));
+    }
+  }
+
+  private static String operationName(String target) {
+    if (target == null) {
+      return null;
+    }
+    return target.startsWith(TARGET_PREFIX) ? target.substring(TARGET_PREFIX.length()) : target;
+  }
+
+  private static EngineResponse error(EngineException e) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("__type", e.type().wireName());
+    if (e.getMessage() != null) {
+      // DynamoDB spells the member "Message" for transaction cancellations and "message"
+      // elsewhere; SDKs read both.
+      body.put(e.type() == ErrorType.TRANSACTION_CANCELED ? "Message" : "message", e.getMessage());
+    }
+    if (e.extra() instanceof Map<?, ?> extra) {
+      for (Map.Entry<?, ?> x : extra.entrySet()) {
+        body.put((String) x.getKey(), x.getValue());
+      }
+    }
+    return new EngineResponse(e.type().httpStatus(), Json.write(body));
+  }
+
+  /** The region that appears in ARNs. */
+  public String region() {
+    return state.region();
+  }
+
+  EngineState state() {
+    return state;
+  }
+
+  @Override
+  public void close() {
+    state.store().close();
+  }
+
+  /** Settings of an engine. */
+  public static final class Builder {
+    private OrderedStore store;
+    private Clock clock = Clock.systemUTC();
+    private String region = "us-east-1";
+    private String accountId = "000000000000";
+
+    private Builder() {}
+
+    /** The store to keep data in; an in-memory store by default. */
+    public Builder store(OrderedStore store) {
+      this.store = Objects.requireNonNull(store, "store");
+      return this;
+    }
+
+    /** The clock for creation times and time to live; the system clock by default. */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** The region used in ARNs; {@code us-east-1} by default. */
+    public Builder region(String region) {
+      this.region = Objects.requireNonNull(region, "region");
+      return this;
+    }
+
+    /** The account id used in ARNs; twelve zeros by default. */
+    public Builder accountId(String accountId) {
+      this.accountId = Objects.requireNonNull(accountId, "accountId");
+      return this;
+    }
+
+    public DynakitEngine build() {
+      return new DynakitEngine(this);
+    }
+  }
+}

@@ -1,0 +1,20 @@
+package dev.dynakit.engine;
+
+import dev.dynakit.engine.internal.EngineState;
+import dev.dynakit.engine.internal.protocol.Operation;
+import dev.dynakit.engine.internal.storage.memory.MemoryStore;
+import dev.dynakit.engine.storage.OrderedStore;
+import java.util.Map;
+
+/** Wires the default parts of an engine: the store and the operations each package provides. */
+final class EngineDefaults {
+  private EngineDefaults() {}
+
+  static OrderedStore memoryStore() {
+    return new MemoryStore();
+  }
+
+  static void registerOperations(Map<String, Operation> ops, EngineState state) {
+    // each package contributes its operations here
+  }
+}

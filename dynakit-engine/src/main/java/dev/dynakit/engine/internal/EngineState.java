@@ -1,0 +1,18 @@
+package dev.dynakit.engine.internal;
+
+import dev.dynakit.engine.internal.table.Catalog;
+import dev.dynakit.engine.storage.OrderedStore;
+import java.time.Clock;
+
+/**
+ * Everything the operations of one engine share: the tables, the store, the clock and the
+ * identity (region and account) that goes into ARNs.
+ */
+public record EngineState(
+    Catalog catalog, OrderedStore store, Clock clock, String region, String accountId) {
+
+  /** The ARN of a table in this engine. */
+  public String tableArn(String tableName) {
+    return "arn:aws:dynamodb:" + region + ":" + accountId + ":table/" + tableName;
+  }
+}

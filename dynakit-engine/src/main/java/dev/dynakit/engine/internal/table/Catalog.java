@@ -1,0 +1,59 @@
+package dev.dynakit.engine.internal.table;
+
+import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.ErrorType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** The tables of one engine, by name, in name order (as ListTables returns them). */
+public final class Catalog {
+  private final ConcurrentSkipListMap<String, Table> tables = new ConcurrentSkipListMap<>();
+  private final AtomicLong nextStoreId = new AtomicLong(1);
+
+  /** The table, or a ResourceNotFoundException with DynamoDB's wording. */
+  public Table require(String name) {
+    Table t = tables.get(name);
+    if (t == null) {
+      throw EngineException.notFound("Requested resource not found: Table: " + name + " not found");
+    }
+    return t;
+  }
+
+  /** The table, or null. */
+  public Table find(String name) {
+    return tables.get(name);
+  }
+
+  /** Registers a new table, or refuses with ResourceInUseException if the name is taken. */
+  public Table create(TableDef def, String status) {
+    Table table = new Table(def, nextStoreId.getAndIncrement(), status);
+    if (tables.putIfAbsent(def.name(), table) != null) {
+      throw new EngineException(
+          ErrorType.RESOURCE_IN_USE, "Table already exists: " + def.name());
+    }
+    return table;
+  }
+
+  public void remove(String name) {
+    tables.remove(name);
+  }
+
+  /** Table names after {@code exclusiveStart} (or from the first), at most {@code limit}. */
+  public List<String> names(String exclusiveStart, int limit) {
+    var view = exclusiveStart == null ? tables : tables.tailMap(exclusiveStart, false);
+    List<String> out = new ArrayList<>(Math.min(limit, view.size()));
+    for (String name : view.keySet()) {
+      if (out.size() == limit) {
+        break;
+      }
+      out.add(name);
+    }
+    return out;
+  }
+
+  public List<Table> all() {
+    return new ArrayList<>(tables.values());
+  }
+}

@@ -1,0 +1,32 @@
+package dev.dynakit.engine.storage;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The storage SPI: an ordered map of byte-string keys to byte-string values, keys compared as
+ * unsigned bytes. The engine keeps every table, index entry and piece of metadata in one store.
+ *
+ * <p>Contract: batches are applied one at a time, all of a batch or none of it (a crash never
+ * leaves half a batch), and durable as far as the implementation promises; iteration sees every
+ * write applied before it began and is never invalidated by concurrent writes. Isolation between
+ * concurrent readers and writers of the same item is the engine's job (item locks), not the
+ * store's.
+ */
+public interface OrderedStore extends AutoCloseable {
+
+  /** The value under {@code key}, or null. */
+  byte @Nullable [] get(byte[] key);
+
+  /**
+   * Iterates keys in {@code [fromInclusive, toExclusive)}, ascending or, when {@code reverse},
+   * descending. A null bound means unbounded on that side.
+   */
+  StoreCursor scan(byte @Nullable [] fromInclusive, byte @Nullable [] toExclusive, boolean reverse);
+
+  /** Applies all puts and deletes of the batch atomically. */
+  void apply(WriteBatch batch);
+
+  /** Releases resources; the store is unusable afterwards. */
+  @Override
+  void close();
+}
