@@ -15,6 +15,6 @@ final class EngineDefaults {
   }
 
   static void registerOperations(Map<String, Operation> ops, EngineState state) {
-    // each package contributes its operations here
+    dev.dynakit.engine.internal.item.ItemOperations.register(ops, state);
   }
 }

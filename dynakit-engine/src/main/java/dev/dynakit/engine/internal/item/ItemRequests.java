@@ -1,0 +1,219 @@
+package dev.dynakit.engine.internal.item;
+
+import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.internal.expr.ConditionExpr;
+import dev.dynakit.engine.internal.expr.ExpressionContext;
+import dev.dynakit.engine.internal.expr.Expressions;
+import dev.dynakit.engine.internal.expr.Legacy;
+import dev.dynakit.engine.internal.expr.ProjectionExpr;
+import dev.dynakit.engine.internal.protocol.Request;
+import dev.dynakit.engine.internal.table.Catalog;
+import dev.dynakit.engine.internal.table.Table;
+import dev.dynakit.engine.internal.value.AttrValue;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/** The request parts that the item operations share, read and validated as DynamoDB does. */
+final class ItemRequests {
+  private static final Pattern TABLE_NAME = Pattern.compile("[a-zA-Z0-9_.-]+");
+
+  private ItemRequests() {}
+
+  /** The table named by {@code TableName}, validated and looked up. */
+  static Table table(Catalog catalog, Request request) {
+    String name = request.requireString("TableName");
+    if (name.length() < 3 || name.length() > 255 || !TABLE_NAME.matcher(name).matches()) {
+      String constraint =
+          name.length() < 3
+              ? "Member must have length greater than or equal to 3"
+              : name.length() > 255
+                  ? "Member must have length less than or equal to 255"
+                  : "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+";
+      throw EngineException.validation(
+          "1 validation error detected: Value '"
+              + name
+              + "' at 'tableName' failed to satisfy constraint: "
+              + constraint);
+    }
+    Table table = catalog.find(name);
+    if (table == null) {
+      throw EngineException.notFound("Requested resource not found");
+    }
+    return table;
+  }
+
+  /** The expression context of the request, refusing empty name or value maps. */
+  static ExpressionContext context(Request request) {
+    Map<String, String> names = request.stringMap("ExpressionAttributeNames");
+    if (names != null && names.isEmpty()) {
+      throw EngineException.validation("ExpressionAttributeNames must not be empty");
+    }
+    Map<String, AttrValue> values = expressionValues(request);
+    return ExpressionContext.of(names, values);
+  }
+
+  private static @Nullable Map<String, AttrValue> expressionValues(Request request) {
+    Map<String, Object> raw = request.map("ExpressionAttributeValues");
+    if (raw == null) {
+      return null;
+    }
+    if (raw.isEmpty()) {
+      throw EngineException.validation("ExpressionAttributeValues must not be empty");
+    }
+    Map<String, AttrValue> values = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> e : raw.entrySet()) {
+      try {
+        values.put(e.getKey(), dev.dynakit.engine.internal.protocol.WireValues.value(e.getValue()));
+      } catch (EngineException ex) {
+        if (ex.type() != ErrorType.VALIDATION) {
+          throw ex;
+        }
+        throw EngineException.validation(
+            "ExpressionAttributeValues contains invalid value: "
+                + ex.getMessage()
+                + " for key "
+                + e.getKey());
+      }
+    }
+    return values;
+  }
+
+  /**
+   * Refuses requests that mix legacy parameters with expression parameters, with DynamoDB's
+   * message listing both kinds.
+   */
+  static void refuseMixing(Request request, List<String> legacy, List<String> expression) {
+    StringJoiner legacyUsed = new StringJoiner(", ", "{", "}");
+    StringJoiner expressionUsed = new StringJoiner(", ", "{", "}");
+    boolean anyLegacy = false;
+    boolean anyExpression = false;
+    for (String p : legacy) {
+      if (request.has(p)) {
+        legacyUsed.add(p);
+        anyLegacy = true;
+      }
+    }
+    for (String p : expression) {
+      if (request.has(p)) {
+        expressionUsed.add(p);
+        anyExpression = true;
+      }
+    }
+    if (anyLegacy && anyExpression) {
+      throw EngineException.validation(
+          "Can not use both expression and non-expression parameters in the same request:"
+              + " Non-expression parameters: "
+              + legacyUsed
+              + " Expression parameters: "
+              + expressionUsed);
+    }
+  }
+
+  /** The write condition: ConditionExpression, or legacy Expected + ConditionalOperator. */
+  static @Nullable ConditionExpr condition(Request request, ExpressionContext ctx) {
+    String text = request.string("ConditionExpression");
+    if (text != null) {
+      return Expressions.condition(text, ctx, "ConditionExpression");
+    }
+    Map<String, Object> expected = request.map("Expected");
+    if (expected != null) {
+      return Legacy.expected(expected, request.string("ConditionalOperator"));
+    }
+    if (request.has("ConditionalOperator")) {
+      throw EngineException.validation(
+          "ConditionalOperator can only be used when Expected or QueryFilter or ScanFilter are"
+              + " present");
+    }
+    return null;
+  }
+
+  /** The read projection: ProjectionExpression, or legacy AttributesToGet. */
+  static @Nullable ProjectionExpr projection(Request request, ExpressionContext ctx) {
+    String text = request.string("ProjectionExpression");
+    if (text != null) {
+      return Expressions.projection(text, ctx);
+    }
+    List<String> names = request.strings("AttributesToGet");
+    if (names != null) {
+      if (names.isEmpty()) {
+        throw EngineException.validation(
+            "1 validation error detected: Value '[]' at 'attributesToGet' failed to satisfy"
+                + " constraint: Member must have length greater than or equal to 1");
+      }
+      if (names.stream().distinct().count() != names.size()) {
+        throw EngineException.validation(
+            "One or more parameter values were invalid: Duplicate value in attribute name: "
+                + names);
+      }
+      return Legacy.attributesToGet(names);
+    }
+    return null;
+  }
+
+  /** Reads ReturnValues, allowing only the values the operation supports. */
+  static String returnValues(Request request, List<String> allowed) {
+    String value = request.string("ReturnValues");
+    if (value == null) {
+      return "NONE";
+    }
+    if (!List.of("NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW").contains(value)) {
+      throw EngineException.validation(
+          "1 validation error detected: Value '"
+              + value
+              + "' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value"
+              + " set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
+    }
+    if (!allowed.contains(value)) {
+      throw EngineException.validation("Return values set to invalid value");
+    }
+    return value;
+  }
+
+  /** Whether a failed condition must return the old item (ReturnValuesOnConditionCheckFailure). */
+  static boolean returnOldOnFailure(Request request) {
+    String value = request.string("ReturnValuesOnConditionCheckFailure");
+    if (value == null || value.equals("NONE")) {
+      return false;
+    }
+    if (value.equals("ALL_OLD")) {
+      return true;
+    }
+    throw EngineException.validation(
+        "1 validation error detected: Value '"
+            + value
+            + "' at 'returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member"
+            + " must satisfy enum value set: [ALL_OLD, NONE]");
+  }
+
+  /** Reads ReturnItemCollectionMetrics (validated; metrics are reported for tables with LSIs). */
+  static boolean returnItemCollectionMetrics(Request request) {
+    String value = request.string("ReturnItemCollectionMetrics");
+    if (value == null || value.equals("NONE")) {
+      return false;
+    }
+    if (value.equals("SIZE")) {
+      return true;
+    }
+    throw EngineException.validation(
+        "1 validation error detected: Value '"
+            + value
+            + "' at 'returnItemCollectionMetrics' failed to satisfy constraint: Member must"
+            + " satisfy enum value set: [SIZE, NONE]");
+  }
+
+  /** The ConditionalCheckFailedException, carrying the old item when asked. */
+  static EngineException conditionFailed(
+      @Nullable Map<String, AttrValue> oldItem, boolean returnOld) {
+    Object extra = null;
+    if (returnOld && oldItem != null) {
+      extra = Map.of("Item", oldItem);
+    }
+    return new EngineException(
+        ErrorType.CONDITIONAL_CHECK_FAILED, "The conditional request failed", extra);
+  }
+}

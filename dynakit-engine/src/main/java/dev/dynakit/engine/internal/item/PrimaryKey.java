@@ -1,0 +1,15 @@
+package dev.dynakit.engine.internal.item;
+
+import dev.dynakit.engine.internal.value.AttrValue;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The primary key of one item: its key attributes (as the item holds them) and the storage key
+ * they encode to.
+ */
+record PrimaryKey(Map<String, AttrValue> attributes, byte[] storageKey, int lockStripe) {
+  PrimaryKey {
+    attributes = new LinkedHashMap<>(attributes);
+  }
+}

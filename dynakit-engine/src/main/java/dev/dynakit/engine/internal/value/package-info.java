@@ -1,0 +1,5 @@
+/** Engine internals: value. */
+@NullMarked
+package dev.dynakit.engine.internal.value;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,120 @@
+package dev.dynakit.it.diff;
+
+import static dev.dynakit.it.diff.DifferentialScenario.exact;
+import static dev.dynakit.it.diff.DifferentialScenario.members;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.engine.EngineServer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The same raw requests to Dynakit's engine and to dynalite, replies compared. Known dynalite
+ * deviations from DynamoDB (where DynamoDB's documentation, not dynalite, is followed) are listed
+ * in {@link #KNOWN_DEVIATIONS} and skipped.
+ */
+class ItemOperationsDifferentialIT {
+  /**
+   * Scenarios where dynalite and DynamoDB disagree; Dynakit follows DynamoDB's documentation.
+   * Keyed by scenario index, with the reason.
+   */
+  static final Map<Integer, String> KNOWN_DEVIATIONS = new LinkedHashMap<>();
+
+  static Dynalite dynalite;
+  static DynakitEngine engine;
+  static EngineServer server;
+
+  @BeforeAll
+  static void start() throws Exception {
+    dynalite = Dynalite.start();
+    engine = DynakitEngine.inMemory();
+    server = EngineServer.start(engine, "127.0.0.1", 0);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (server != null) {
+      server.close();
+    }
+    if (engine != null) {
+      engine.close();
+    }
+    if (dynalite != null) {
+      dynalite.close();
+    }
+  }
+
+  static List<DifferentialScenario> scenarios() {
+    String table = "{\"TableName\":\"diff\"";
+    String key = "\"Key\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}}";
+    return List.of(
+        members(
+            "CreateTable",
+            "{\"TableName\":\"diff\",\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"},"
+                + "{\"AttributeName\":\"sk\",\"AttributeType\":\"N\"}],\"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"},"
+                + "{\"AttributeName\":\"sk\",\"KeyType\":\"RANGE\"}],\"BillingMode\":\"PAY_PER_REQUEST\"}"),
+        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"n\":{\"N\":\"01.50\"},\"s\":{\"S\":\"x\"},\"ss\":{\"SS\":[\"b\",\"a\"]},\"l\":{\"L\":[{\"S\":\"e0\"},{\"N\":\"2\"}]},\"m\":{\"M\":{\"k\":{\"S\":\"v\"}}}}}"),
+        exact("GetItem", table + "," + key + ",\"ConsistentRead\":true}"),
+        exact("GetItem", table + "," + key + ",\"ProjectionExpression\":\"n, l[1], m.k\"}"),
+        exact("GetItem", table + "," + key + ",\"AttributesToGet\":[\"s\",\"ss\"]}"),
+        exact("GetItem", table + ",\"Key\":{\"pk\":{\"S\":\"none\"},\"sk\":{\"N\":\"1\"}}}"),
+        members("GetItem", table + "," + key + ",\"ReturnConsumedCapacity\":\"TOTAL\"}", "Item", "ConsumedCapacity.CapacityUnits", "ConsumedCapacity.TableName"),
+        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET n = n + :one, l[5] = :x REMOVE s ADD ss :c\",\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"},\":x\":{\"S\":\"x\"},\":c\":{\"SS\":[\"c\"]}},\"ReturnValues\":\"ALL_NEW\"}"),
+        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET n = :v\",\"ExpressionAttributeValues\":{\":v\":{\"N\":\"7\"}},\"ReturnValues\":\"UPDATED_OLD\"}"),
+        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET m.k2 = :v\",\"ExpressionAttributeValues\":{\":v\":{\"N\":\"7\"}},\"ReturnValues\":\"UPDATED_NEW\"}"),
+        exact("UpdateItem", table + ",\"Key\":{\"pk\":{\"S\":\"b\"},\"sk\":{\"N\":\"2\"}},\"UpdateExpression\":\"SET v = :v\",\"ExpressionAttributeValues\":{\":v\":{\"BOOL\":true}},\"ReturnValues\":\"ALL_NEW\"}"),
+        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},\"ConditionExpression\":\"attribute_not_exists(pk)\"}"),
+        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"v\":{\"S\":\"new\"}},\"ConditionExpression\":\"n = :n\",\"ExpressionAttributeValues\":{\":n\":{\"N\":\"7\"}},\"ReturnValues\":\"ALL_OLD\"}"),
+        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},\"Expected\":{\"v\":{\"Value\":{\"S\":\"new\"}}}}"),
+        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},\"Expected\":{\"v\":{\"Exists\":false}}}"),
+        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"}}}"),
+        exact("PutItem", table + ",\"Item\":{\"pk\":{\"N\":\"1\"},\"sk\":{\"N\":\"1\"}}}"),
+        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"\"},\"sk\":{\"N\":\"1\"}}}"),
+        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"ss\":{\"SS\":[\"x\",\"x\"]}}}"),
+        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"ss\":{\"SS\":[]}}}"),
+        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"n\":{\"N\":\"1e126\"}}}"),
+        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"x\":{\"S\":\"a\",\"N\":\"1\"}}}"),
+        exact("PutItem", "{\"TableName\":\"missing\",\"Item\":{\"pk\":{\"S\":\"a\"}}}"),
+        exact("GetItem", table + ",\"Key\":{\"pk\":{\"S\":\"a\"}}}"),
+        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET pk = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
+        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET a = :v, a = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
+        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET a = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"},\":w\":{\"S\":\"z\"}}}"),
+        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET #a = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
+        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET status = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
+        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET a = \"}"),
+        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"ADD v :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
+        exact("DeleteItem", table + "," + key + ",\"ConditionExpression\":\"attribute_exists(nothere)\"}"),
+        exact("DeleteItem", table + "," + key + ",\"ReturnValues\":\"ALL_OLD\"}"),
+        exact("DeleteItem", table + "," + key + ",\"ReturnValues\":\"ALL_OLD\"}"),
+        exact("GetItem", table + "," + key + "}"),
+        members("DescribeTable", table + "}", "Table.ItemCount", "Table.KeySchema", "Table.AttributeDefinitions", "Table.TableStatus"),
+        exact("ListTables", "{}"));
+  }
+
+  @Test
+  void sameRequests_sameReplies() throws Exception {
+    RawClient ours = new RawClient(server.endpoint());
+    RawClient theirs = new RawClient(dynalite.endpoint);
+    List<String> mismatches = new ArrayList<>();
+    List<DifferentialScenario> all = scenarios();
+    for (int i = 0; i < all.size(); i++) {
+      DifferentialScenario s = all.get(i);
+      RawClient.Reply a = ours.call(s.operation(), s.json());
+      RawClient.Reply b = theirs.call(s.operation(), s.json());
+      if (KNOWN_DEVIATIONS.containsKey(i)) {
+        continue;
+      }
+      String diff = Replies.compare(s, a, b);
+      if (diff != null) {
+        mismatches.add("#" + i + " " + s.operation() + " " + s.json() + "\n   " + diff);
+      }
+    }
+    assertThat(mismatches).as(String.join("\n", mismatches)).isEmpty();
+  }
+}

@@ -1,0 +1,50 @@
+package dev.dynakit.it.diff;
+
+import dev.dynakit.engine.internal.protocol.Json;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+
+/** Sends raw DynamoDB JSON requests, so both peers receive byte-identical bodies. */
+final class RawClient {
+  /** A status and the parsed body. */
+  record Reply(int status, Map<String, Object> body) {
+    String errorType() {
+      Object t = body.get("__type");
+      if (t == null) {
+        return null;
+      }
+      String s = t.toString();
+      return s.substring(s.indexOf('#') + 1);
+    }
+  }
+
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  private final URI endpoint;
+
+  RawClient(URI endpoint) {
+    this.endpoint = endpoint;
+  }
+
+  Reply call(String operation, String json) throws IOException, InterruptedException {
+    HttpRequest request =
+        HttpRequest.newBuilder(endpoint)
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/x-amz-json-1.0")
+            .header("X-Amz-Target", "DynamoDB_20120810." + operation)
+            .header(
+                "Authorization",
+                "AWS4-HMAC-SHA256 Credential=any/20260101/us-east-1/dynamodb/aws4_request,"
+                    + " SignedHeaders=host, Signature=0")
+            .header("X-Amz-Date", "20260101T000000Z")
+            .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
+            .build();
+    HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    return new Reply(response.statusCode(), Json.parseObject(response.body()));
+  }
+}

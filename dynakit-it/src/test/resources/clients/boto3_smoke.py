@@ -1,0 +1,121 @@
+"""Drives a Dynakit engine with an unmodified boto3 client.
+
+Usage: python3 boto3_smoke.py ENDPOINT
+Prints one line per check and exits non-zero on the first failure.
+"""
+import sys
+
+import boto3
+from botocore.exceptions import ClientError
+
+
+def expect_error(code, call, **kwargs):
+    try:
+        call(**kwargs)
+    except ClientError as e:
+        got = e.response["Error"]["Code"]
+        assert got == code, f"expected {code}, got {got}: {e}"
+        return e
+    raise AssertionError(f"expected {code}, call succeeded")
+
+
+def main(endpoint):
+    ddb = boto3.client(
+        "dynamodb",
+        endpoint_url=endpoint,
+        region_name="us-east-1",
+        aws_access_key_id="any",
+        aws_secret_access_key="any",
+    )
+    ddb.create_table(
+        TableName="py_items",
+        AttributeDefinitions=[
+            {"AttributeName": "pk", "AttributeType": "S"},
+            {"AttributeName": "sk", "AttributeType": "N"},
+        ],
+        KeySchema=[
+            {"AttributeName": "pk", "KeyType": "HASH"},
+            {"AttributeName": "sk", "KeyType": "RANGE"},
+        ],
+        BillingMode="PAY_PER_REQUEST",
+    )
+    ddb.get_waiter("table_exists").wait(TableName="py_items")
+    print("create_table ok")
+
+    assert "py_items" in ddb.list_tables()["TableNames"]
+    desc = ddb.describe_table(TableName="py_items")["Table"]
+    assert desc["TableStatus"] == "ACTIVE", desc
+    print("list/describe ok")
+
+    ddb.put_item(
+        TableName="py_items",
+        Item={
+            "pk": {"S": "a"},
+            "sk": {"N": "1"},
+            "name": {"S": "alpha"},
+            "tags": {"SS": ["x", "y"]},
+            "blob": {"B": b"\x00\x01"},
+            "nested": {"M": {"list": {"L": [{"N": "1"}, {"BOOL": True}, {"NULL": True}]}}},
+        },
+    )
+    item = ddb.get_item(TableName="py_items", Key={"pk": {"S": "a"}, "sk": {"N": "1"}}, ConsistentRead=True)["Item"]
+    assert item["name"] == {"S": "alpha"}, item
+    assert item["blob"] == {"B": b"\x00\x01"}, item
+    assert item["nested"]["M"]["list"]["L"][1] == {"BOOL": True}, item
+    print("put/get ok")
+
+    out = ddb.update_item(
+        TableName="py_items",
+        Key={"pk": {"S": "a"}, "sk": {"N": "1"}},
+        UpdateExpression="SET #n = :n, counter = if_not_exists(counter, :zero) + :one ADD tags :z REMOVE nested.list[0]",
+        ExpressionAttributeNames={"#n": "name"},
+        ExpressionAttributeValues={":n": {"S": "beta"}, ":zero": {"N": "0"}, ":one": {"N": "1"}, ":z": {"SS": ["z"]}},
+        ReturnValues="ALL_NEW",
+    )["Attributes"]
+    assert out["name"] == {"S": "beta"}, out
+    assert out["counter"] == {"N": "1"}, out
+    assert sorted(out["tags"]["SS"]) == ["x", "y", "z"], out
+    assert len(out["nested"]["M"]["list"]["L"]) == 2, out
+    print("update ok")
+
+    err = expect_error(
+        "ConditionalCheckFailedException",
+        ddb.put_item,
+        TableName="py_items",
+        Item={"pk": {"S": "a"}, "sk": {"N": "1"}},
+        ConditionExpression="attribute_not_exists(pk)",
+        ReturnValuesOnConditionCheckFailure="ALL_OLD",
+    )
+    assert err.response.get("Item", {}).get("name") == {"S": "beta"}, err.response
+    print("conditional failure ok")
+
+    expect_error("ValidationException", ddb.put_item, TableName="py_items", Item={"pk": {"S": "a"}})
+    expect_error("ResourceNotFoundException", ddb.get_item, TableName="missing_table", Key={"pk": {"S": "a"}})
+    expect_error(
+        "ValidationException",
+        ddb.update_item,
+        TableName="py_items",
+        Key={"pk": {"S": "a"}, "sk": {"N": "1"}},
+        UpdateExpression="SET status = :v",
+        ExpressionAttributeValues={":v": {"S": "x"}},
+    )
+    print("validation errors ok")
+
+    old = ddb.delete_item(TableName="py_items", Key={"pk": {"S": "a"}, "sk": {"N": "1"}}, ReturnValues="ALL_OLD")
+    assert old["Attributes"]["name"] == {"S": "beta"}, old
+    assert "Item" not in ddb.get_item(TableName="py_items", Key={"pk": {"S": "a"}, "sk": {"N": "1"}})
+    print("delete ok")
+
+    arn = desc["TableArn"]
+    ddb.tag_resource(ResourceArn=arn, Tags=[{"Key": "k", "Value": "v"}])
+    assert ddb.list_tags_of_resource(ResourceArn=arn)["Tags"] == [{"Key": "k", "Value": "v"}]
+    print("tags ok")
+
+    ddb.delete_table(TableName="py_items")
+    assert "py_items" not in ddb.list_tables()["TableNames"]
+    print("delete_table ok")
+    print("ALL OK")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
