@@ -42,9 +42,12 @@ public final class Utf8 {
       char cb = b.charAt(i);
       if (ca != cb) {
         if (Character.isSurrogate(ca) || Character.isSurrogate(cb)) {
+          // Start at the whole code point: two low surrogates after a shared high surrogate
+          // would each encode alone as '?' and compare equal.
+          int from = i > 0 && Character.isHighSurrogate(a.charAt(i - 1)) ? i - 1 : i;
           return Arrays.compareUnsigned(
-              a.substring(i).getBytes(StandardCharsets.UTF_8),
-              b.substring(i).getBytes(StandardCharsets.UTF_8));
+              a.substring(from).getBytes(StandardCharsets.UTF_8),
+              b.substring(from).getBytes(StandardCharsets.UTF_8));
         }
         return Character.compare(ca, cb);
       }

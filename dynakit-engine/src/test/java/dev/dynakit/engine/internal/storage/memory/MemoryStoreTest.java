@@ -1,0 +1,212 @@
+package dev.dynakit.engine.internal.storage.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynakit.engine.storage.StoreCursor;
+import dev.dynakit.engine.storage.WriteBatch;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class MemoryStoreTest {
+  private MemoryStore store;
+
+  @BeforeEach
+  void open() {
+    store = new MemoryStore();
+    WriteBatch batch = new WriteBatch();
+    for (int k : new int[] {0x00, 0x01, 0x7F, 0x80, 0xFE, 0xFF}) {
+      batch.put(new byte[] {(byte) k}, new byte[] {(byte) k});
+      batch.put(new byte[] {(byte) k, 0}, new byte[] {(byte) k, 0});
+    }
+    store.apply(batch);
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
+
+  @Test
+  void scan_unbounded_walksAllKeysInUnsignedOrder_bothWays() {
+    List<String> forward = keys(store.scan(null, null, false));
+    assertThat(forward)
+        .containsExactly(
+            "00", "0000", "01", "0100", "7f", "7f00", "80", "8000", "fe", "fe00", "ff", "ff00");
+    List<String> backward = keys(store.scan(null, null, true));
+    assertThat(backward).containsExactlyElementsOf(reversed(forward));
+  }
+
+  @Test
+  void scan_withBounds_includesFrom_excludesTo_bothWays() {
+    byte[] from = {0x01, 0x00};
+    byte[] to = {(byte) 0xFE};
+    assertThat(keys(store.scan(from, to, false)))
+        .containsExactly("0100", "7f", "7f00", "80", "8000");
+    assertThat(keys(store.scan(from, to, true)))
+        .containsExactly("8000", "80", "7f00", "7f", "0100");
+  }
+
+  @Test
+  void scan_withOneBound_isOpenOnTheOtherSide() {
+    byte[] bound = {(byte) 0x80};
+    assertThat(keys(store.scan(bound, null, false)))
+        .containsExactly("80", "8000", "fe", "fe00", "ff", "ff00");
+    assertThat(keys(store.scan(null, bound, true)))
+        .containsExactly("7f00", "7f", "0100", "01", "0000", "00");
+  }
+
+  @Test
+  void scan_withEmptyOrInvertedRange_findsNothing() {
+    byte[] a = {0x7F};
+    byte[] b = {(byte) 0x80};
+    assertThat(keys(store.scan(a, a, false))).isEmpty();
+    assertThat(keys(store.scan(b, a, false))).isEmpty();
+    assertThat(keys(store.scan(b, a, true))).isEmpty();
+  }
+
+  @Test
+  void scan_boundsAreKeyPrefixes_notKeys() {
+    // A bound that is no stored key still cuts between the keys around it.
+    assertThat(keys(store.scan(new byte[] {0x7F, 0, 0}, new byte[] {(byte) 0x80, 0, 0}, false)))
+        .containsExactly("80", "8000");
+  }
+
+  @Test
+  void apply_putsAndDeletesTogether_laterChangesWin() {
+    byte[] k = {0x42};
+    store.apply(
+        new WriteBatch()
+            .put(k, new byte[] {1})
+            .delete(new byte[] {0x00})
+            .delete(new byte[] {0x33})
+            .put(k, new byte[] {2}));
+    assertThat(store.get(k)).containsExactly(2);
+    assertThat(store.get(new byte[] {0x00})).isNull();
+    store.apply(new WriteBatch().put(k, new byte[] {3}).delete(k));
+    assertThat(store.get(k)).isNull();
+    store.apply(new WriteBatch());
+    assertThat(keys(store.scan(null, null, false))).hasSize(11);
+  }
+
+  @Test
+  void get_findsByContent_notByArrayIdentity() {
+    assertThat(store.get(new byte[] {(byte) 0xFE, 0})).containsExactly(0xFE, 0);
+    assertThat(store.get(new byte[] {(byte) 0xFE, 0, 0})).isNull();
+  }
+
+  @Test
+  void cursor_survivesConcurrentWrites_andSeesWhatWasWrittenBeforeItStarted() {
+    try (StoreCursor cursor = store.scan(null, null, false)) {
+      assertThat(cursor.hasNext()).isTrue();
+      cursor.next();
+      store.apply(new WriteBatch().delete(new byte[] {0x01}).put(new byte[] {0x02}, new byte[0]));
+      int rest = 0;
+      while (cursor.hasNext()) {
+        cursor.next();
+        rest++;
+      }
+      assertThat(rest).isBetween(9, 11);
+    }
+  }
+
+  @Test
+  void apply_fromManyThreads_appliesEachBatchWhole() throws Exception {
+    int threads = 4;
+    int rounds = 1000;
+    int sharedKeys = 128;
+    AtomicInteger tornRounds = new AtomicInteger();
+    // Between rounds (all writers parked at the barrier) every shared key must hold the stamp of
+    // one and the same batch: batches applied one at a time never leave a mix.
+    Runnable check =
+        () -> {
+          byte[] first = store.get(sharedKey(0));
+          for (int k = 1; k < sharedKeys; k++) {
+            if (!Arrays.equals(first, store.get(sharedKey(k)))) {
+              tornRounds.incrementAndGet();
+              return;
+            }
+          }
+        };
+    CyclicBarrier barrier = new CyclicBarrier(threads, check);
+    ExecutorService pool = Executors.newFixedThreadPool(threads + 1);
+    AtomicBoolean writing = new AtomicBoolean(true);
+    try {
+      List<Future<?>> writers = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int thread = t;
+        writers.add(
+            pool.submit(
+                () -> {
+                  for (int round = 0; round < rounds; round++) {
+                    byte[] stamp = {(byte) thread, (byte) (round >> 8), (byte) round};
+                    WriteBatch batch = new WriteBatch();
+                    for (int k = 0; k < sharedKeys; k++) {
+                      batch.put(sharedKey(k), stamp);
+                    }
+                    batch.put(
+                        new byte[] {0x20, (byte) thread, (byte) (round >> 8), (byte) round}, stamp);
+                    barrier.await(30, TimeUnit.SECONDS);
+                    store.apply(batch);
+                  }
+                  barrier.await(30, TimeUnit.SECONDS);
+                  return null;
+                }));
+      }
+      Future<Integer> reader =
+          pool.submit(
+              () -> {
+                int scans = 0;
+                while (writing.get()) {
+                  keys(store.scan(new byte[] {0x20}, new byte[] {0x21}, scans % 2 == 0));
+                  scans++;
+                }
+                return scans;
+              });
+      for (Future<?> w : writers) {
+        w.get(60, TimeUnit.SECONDS);
+      }
+      writing.set(false);
+      assertThat(reader.get(30, TimeUnit.SECONDS)).isPositive();
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(tornRounds.get()).isZero();
+    assertThat(keys(store.scan(new byte[] {0x20}, new byte[] {0x21}, false)))
+        .hasSize(threads * rounds);
+  }
+
+  private static byte[] sharedKey(int k) {
+    return new byte[] {0x10, (byte) k, (byte) (k >> 8)};
+  }
+
+  private static List<String> keys(StoreCursor cursor) {
+    List<String> keys = new ArrayList<>();
+    try (cursor) {
+      while (cursor.hasNext()) {
+        StringBuilder sb = new StringBuilder();
+        for (byte x : cursor.next().key()) {
+          sb.append(String.format("%02x", x & 0xFF));
+        }
+        keys.add(sb.toString());
+      }
+    }
+    return keys;
+  }
+
+  private static List<String> reversed(List<String> list) {
+    List<String> r = new ArrayList<>(list);
+    java.util.Collections.reverse(r);
+    return r;
+  }
+}
