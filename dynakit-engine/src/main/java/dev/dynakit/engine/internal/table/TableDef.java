@@ -56,4 +56,112 @@ public record TableDef(
     }
     return null;
   }
+
+  public TableDef withGlobalIndexes(List<IndexDef> newGlobalIndexes) {
+    return new TableDef(
+        name,
+        arn,
+        tableId,
+        createdAt,
+        attributeDefinitions,
+        key,
+        newGlobalIndexes,
+        localIndexes,
+        billingMode,
+        throughput,
+        streamSpecification,
+        tableClass,
+        deletionProtection);
+  }
+
+  public TableDef withAttributeDefinitions(List<KeyAttr> newDefinitions) {
+    return new TableDef(
+        name,
+        arn,
+        tableId,
+        createdAt,
+        newDefinitions,
+        key,
+        globalIndexes,
+        localIndexes,
+        billingMode,
+        throughput,
+        streamSpecification,
+        tableClass,
+        deletionProtection);
+  }
+
+  public TableDef withBilling(String newBillingMode, Throughput newThroughput) {
+    return new TableDef(
+        name,
+        arn,
+        tableId,
+        createdAt,
+        attributeDefinitions,
+        key,
+        globalIndexes,
+        localIndexes,
+        newBillingMode,
+        newThroughput,
+        streamSpecification,
+        tableClass,
+        deletionProtection);
+  }
+
+  public TableDef withStreamSpecification(Map<String, Object> newStreamSpecification) {
+    return new TableDef(
+        name,
+        arn,
+        tableId,
+        createdAt,
+        attributeDefinitions,
+        key,
+        globalIndexes,
+        localIndexes,
+        billingMode,
+        throughput,
+        newStreamSpecification,
+        tableClass,
+        deletionProtection);
+  }
+
+  public TableDef withTableClass(String newTableClass) {
+    return new TableDef(
+        name,
+        arn,
+        tableId,
+        createdAt,
+        attributeDefinitions,
+        key,
+        globalIndexes,
+        localIndexes,
+        billingMode,
+        throughput,
+        streamSpecification,
+        newTableClass,
+        deletionProtection);
+  }
+
+  public TableDef withDeletionProtection(boolean newDeletionProtection) {
+    return new TableDef(
+        name,
+        arn,
+        tableId,
+        createdAt,
+        attributeDefinitions,
+        key,
+        globalIndexes,
+        localIndexes,
+        billingMode,
+        throughput,
+        streamSpecification,
+        tableClass,
+        newDeletionProtection);
+  }
+
+  /** Whether the table has a stream enabled now. */
+  public boolean streamEnabled() {
+    return streamSpecification != null
+        && Boolean.TRUE.equals(streamSpecification.get("StreamEnabled"));
+  }
 }
