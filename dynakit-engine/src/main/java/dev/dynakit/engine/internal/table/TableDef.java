@@ -9,7 +9,8 @@ import java.util.Map;
  *
  * @param attributeDefinitions the declared key attributes of the table and its indices
  * @param billingMode {@code PROVISIONED} or {@code PAY_PER_REQUEST}
- * @param streamSpecification the StreamSpecification as sent (a response tree), or null
+ * @param streamSpecification the StreamSpecification (a response tree: StreamEnabled true and
+ *     StreamViewType) while a stream is enabled, else null
  * @param tableClass {@code STANDARD} or {@code STANDARD_INFREQUENT_ACCESS}
  */
 public record TableDef(
