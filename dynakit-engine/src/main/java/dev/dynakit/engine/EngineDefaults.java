@@ -3,6 +3,7 @@ package dev.dynakit.engine;
 import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.storage.memory.MemoryStore;
+import dev.dynakit.engine.internal.table.ControlPlane;
 import dev.dynakit.engine.storage.OrderedStore;
 import java.util.Map;
 
@@ -16,5 +17,6 @@ final class EngineDefaults {
 
   static void registerOperations(Map<String, Operation> ops, EngineState state) {
     dev.dynakit.engine.internal.item.ItemOperations.register(ops, state);
+    ControlPlane.register(ops, state);
   }
 }

@@ -30,14 +30,18 @@ public final class Catalog {
   public Table create(TableDef def, String status) {
     Table table = new Table(def, nextStoreId.getAndIncrement(), status);
     if (tables.putIfAbsent(def.name(), table) != null) {
-      throw new EngineException(
-          ErrorType.RESOURCE_IN_USE, "Table already exists: " + def.name());
+      throw new EngineException(ErrorType.RESOURCE_IN_USE, "Table already exists: " + def.name());
     }
     return table;
   }
 
   public void remove(String name) {
     tables.remove(name);
+  }
+
+  /** Removes this very table (not a later one of the same name); returns whether it was there. */
+  public boolean remove(String name, Table table) {
+    return tables.remove(name, table);
   }
 
   /** Table names after {@code exclusiveStart} (or from the first), at most {@code limit}. */

@@ -1,13 +1,19 @@
 package dev.dynakit.engine.internal.table;
 
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A live table: its current declaration plus the state that changes with every write (item count
- * and size), tags and time-to-live settings. The {@code storeId} prefixes every storage key of
- * the table so that a deleted and re-created table never sees old data.
+ * and size), tags and time-to-live settings. The {@code storeId} prefixes every storage key of the
+ * table so that a deleted and re-created table never sees old data.
+ *
+ * <p>Control-plane changes (UpdateTable, tagging, index status) synchronize on the table, so that
+ * each one validates against and replaces the declaration it read.
  */
 public final class Table {
   private volatile TableDef def;
@@ -18,6 +24,11 @@ public final class Table {
   private final Map<String, String> tags = new ConcurrentHashMap<>();
   private volatile String ttlAttribute;
   private volatile boolean ttlEnabled;
+  private final Map<String, AtomicLong> indexItemCounts = new ConcurrentHashMap<>();
+  private final Map<String, AtomicLong> indexSizes = new ConcurrentHashMap<>();
+  private volatile String streamLabel;
+  private volatile Instant lastUpdateToPayPerRequest;
+  private volatile Map<String, Object> sseSpecification;
 
   public Table(TableDef def, long storeId, String status) {
     this.def = def;
@@ -72,5 +83,64 @@ public final class Table {
   public void ttl(String attribute, boolean enabled) {
     this.ttlAttribute = attribute;
     this.ttlEnabled = enabled;
+  }
+
+  /** The item count of a secondary index, maintained by index maintenance. */
+  public AtomicLong indexItemCount(String indexName) {
+    return indexItemCounts.computeIfAbsent(indexName, n -> new AtomicLong());
+  }
+
+  /** The size in bytes of a secondary index, maintained by index maintenance. */
+  public AtomicLong indexSizeBytes(String indexName) {
+    return indexSizes.computeIfAbsent(indexName, n -> new AtomicLong());
+  }
+
+  /** Forgets the counters of a deleted index. */
+  void dropIndexStats(String indexName) {
+    indexItemCounts.remove(indexName);
+    indexSizes.remove(indexName);
+  }
+
+  /**
+   * Sets the status of a global secondary index, for example to {@code ACTIVE} with {@code
+   * backfilling} false once its backfill is done. Does nothing if the index no longer exists.
+   */
+  public synchronized void indexStatus(String indexName, String status, boolean backfilling) {
+    TableDef current = def;
+    List<IndexDef> gsis = new ArrayList<>(current.globalIndexes());
+    for (int i = 0; i < gsis.size(); i++) {
+      if (gsis.get(i).name().equals(indexName)) {
+        gsis.set(i, gsis.get(i).withStatus(status, backfilling));
+        def = current.withGlobalIndexes(gsis);
+        return;
+      }
+    }
+  }
+
+  /** The label of the table's latest stream (kept after the stream is disabled), or null. */
+  public String streamLabel() {
+    return streamLabel;
+  }
+
+  public void streamLabel(String label) {
+    this.streamLabel = label;
+  }
+
+  /** When the table last switched to on-demand billing, or null if it never did. */
+  public Instant lastUpdateToPayPerRequest() {
+    return lastUpdateToPayPerRequest;
+  }
+
+  public void lastUpdateToPayPerRequest(Instant at) {
+    this.lastUpdateToPayPerRequest = at;
+  }
+
+  /** The SSESpecification as last accepted (a response tree), or null. */
+  public Map<String, Object> sseSpecification() {
+    return sseSpecification;
+  }
+
+  public void sseSpecification(Map<String, Object> spec) {
+    this.sseSpecification = spec;
   }
 }

@@ -9,7 +9,8 @@ import java.util.Map;
  *
  * @param attributeDefinitions the declared key attributes of the table and its indices
  * @param billingMode {@code PROVISIONED} or {@code PAY_PER_REQUEST}
- * @param streamSpecification the StreamSpecification as sent (a response tree), or null
+ * @param streamSpecification the StreamSpecification (a response tree: StreamEnabled true and
+ *     StreamViewType) while a stream is enabled, else null
  * @param tableClass {@code STANDARD} or {@code STANDARD_INFREQUENT_ACCESS}
  */
 public record TableDef(
@@ -55,5 +56,113 @@ public record TableDef(
       }
     }
     return null;
+  }
+
+  public TableDef withGlobalIndexes(List<IndexDef> newGlobalIndexes) {
+    return new TableDef(
+        name,
+        arn,
+        tableId,
+        createdAt,
+        attributeDefinitions,
+        key,
+        newGlobalIndexes,
+        localIndexes,
+        billingMode,
+        throughput,
+        streamSpecification,
+        tableClass,
+        deletionProtection);
+  }
+
+  public TableDef withAttributeDefinitions(List<KeyAttr> newDefinitions) {
+    return new TableDef(
+        name,
+        arn,
+        tableId,
+        createdAt,
+        newDefinitions,
+        key,
+        globalIndexes,
+        localIndexes,
+        billingMode,
+        throughput,
+        streamSpecification,
+        tableClass,
+        deletionProtection);
+  }
+
+  public TableDef withBilling(String newBillingMode, Throughput newThroughput) {
+    return new TableDef(
+        name,
+        arn,
+        tableId,
+        createdAt,
+        attributeDefinitions,
+        key,
+        globalIndexes,
+        localIndexes,
+        newBillingMode,
+        newThroughput,
+        streamSpecification,
+        tableClass,
+        deletionProtection);
+  }
+
+  public TableDef withStreamSpecification(Map<String, Object> newStreamSpecification) {
+    return new TableDef(
+        name,
+        arn,
+        tableId,
+        createdAt,
+        attributeDefinitions,
+        key,
+        globalIndexes,
+        localIndexes,
+        billingMode,
+        throughput,
+        newStreamSpecification,
+        tableClass,
+        deletionProtection);
+  }
+
+  public TableDef withTableClass(String newTableClass) {
+    return new TableDef(
+        name,
+        arn,
+        tableId,
+        createdAt,
+        attributeDefinitions,
+        key,
+        globalIndexes,
+        localIndexes,
+        billingMode,
+        throughput,
+        streamSpecification,
+        newTableClass,
+        deletionProtection);
+  }
+
+  public TableDef withDeletionProtection(boolean newDeletionProtection) {
+    return new TableDef(
+        name,
+        arn,
+        tableId,
+        createdAt,
+        attributeDefinitions,
+        key,
+        globalIndexes,
+        localIndexes,
+        billingMode,
+        throughput,
+        streamSpecification,
+        tableClass,
+        newDeletionProtection);
+  }
+
+  /** Whether the table has a stream enabled now. */
+  public boolean streamEnabled() {
+    return streamSpecification != null
+        && Boolean.TRUE.equals(streamSpecification.get("StreamEnabled"));
   }
 }

@@ -1,0 +1,171 @@
+package dev.dynakit.engine.internal.table;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the TableDescription response tree DynamoDB returns from CreateTable, DescribeTable,
+ * UpdateTable and DeleteTable, in DynamoDB's member order.
+ */
+final class TableDescriber {
+  private TableDescriber() {}
+
+  /** The description of {@code table} with its current status. */
+  static Map<String, Object> describe(Table table) {
+    return describe(table, table.status());
+  }
+
+  /** The description with {@code status} as TableStatus (DeleteTable reports DELETING). */
+  static Map<String, Object> describe(Table table, String status) {
+    TableDef def = table.def();
+    Map<String, Object> d = new LinkedHashMap<>();
+    d.put("AttributeDefinitions", attributeDefinitions(def.attributeDefinitions()));
+    d.put("TableName", def.name());
+    d.put("KeySchema", keySchema(def.key()));
+    d.put("TableStatus", status);
+    d.put("CreationDateTime", epochSeconds(def.createdAt()));
+    d.put("ProvisionedThroughput", throughput(def.throughput()));
+    d.put("TableSizeBytes", table.sizeBytes().get());
+    d.put("ItemCount", table.itemCount().get());
+    d.put("TableArn", def.arn());
+    d.put("TableId", def.tableId());
+    d.put("BillingModeSummary", billingModeSummary(def, table));
+    if (!def.localIndexes().isEmpty()) {
+      List<Object> lsis = new ArrayList<>();
+      for (IndexDef i : def.localIndexes()) {
+        lsis.add(localIndex(i, table));
+      }
+      d.put("LocalSecondaryIndexes", lsis);
+    }
+    if (!def.globalIndexes().isEmpty()) {
+      List<Object> gsis = new ArrayList<>();
+      for (IndexDef i : def.globalIndexes()) {
+        gsis.add(globalIndex(i, table));
+      }
+      d.put("GlobalSecondaryIndexes", gsis);
+    }
+    if (def.streamEnabled()) {
+      d.put("StreamSpecification", new LinkedHashMap<>(def.streamSpecification()));
+    }
+    String label = table.streamLabel();
+    if (label != null) {
+      d.put("LatestStreamLabel", label);
+      d.put("LatestStreamArn", def.arn() + "/stream/" + label);
+    }
+    Map<String, Object> sse = sseDescription(table);
+    if (sse != null) {
+      d.put("SSEDescription", sse);
+    }
+    d.put("TableClassSummary", Map.of("TableClass", def.tableClass()));
+    d.put("DeletionProtectionEnabled", def.deletionProtection());
+    return d;
+  }
+
+  /** Epoch seconds with a fraction, as DynamoDB writes timestamps. */
+  static BigDecimal epochSeconds(Instant at) {
+    return BigDecimal.valueOf(at.toEpochMilli(), 3);
+  }
+
+  private static List<Object> attributeDefinitions(List<KeyAttr> definitions) {
+    List<KeyAttr> sorted = new ArrayList<>(definitions);
+    sorted.sort(Comparator.comparing(KeyAttr::name));
+    List<Object> out = new ArrayList<>();
+    for (KeyAttr a : sorted) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("AttributeName", a.name());
+      m.put("AttributeType", a.type());
+      out.add(m);
+    }
+    return out;
+  }
+
+  private static List<Object> keySchema(KeySchema key) {
+    List<Object> out = new ArrayList<>();
+    for (KeyAttr a : key.hash()) {
+      out.add(keyElement(a.name(), "HASH"));
+    }
+    for (KeyAttr a : key.range()) {
+      out.add(keyElement(a.name(), "RANGE"));
+    }
+    return out;
+  }
+
+  private static Map<String, Object> keyElement(String name, String type) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("AttributeName", name);
+    m.put("KeyType", type);
+    return m;
+  }
+
+  private static Map<String, Object> throughput(Throughput t) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("NumberOfDecreasesToday", 0L);
+    m.put("ReadCapacityUnits", t.readCapacityUnits());
+    m.put("WriteCapacityUnits", t.writeCapacityUnits());
+    return m;
+  }
+
+  private static Map<String, Object> billingModeSummary(TableDef def, Table table) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("BillingMode", def.billingMode());
+    Instant switched = table.lastUpdateToPayPerRequest();
+    if (switched != null) {
+      m.put("LastUpdateToPayPerRequestDateTime", epochSeconds(switched));
+    }
+    return m;
+  }
+
+  private static Map<String, Object> projection(IndexDef i) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("ProjectionType", i.projectionType());
+    if ("INCLUDE".equals(i.projectionType())) {
+      m.put("NonKeyAttributes", new ArrayList<Object>(i.nonKeyAttributes()));
+    }
+    return m;
+  }
+
+  private static Map<String, Object> localIndex(IndexDef i, Table table) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("IndexName", i.name());
+    m.put("KeySchema", keySchema(i.key()));
+    m.put("Projection", projection(i));
+    m.put("IndexSizeBytes", table.indexSizeBytes(i.name()).get());
+    m.put("ItemCount", table.indexItemCount(i.name()).get());
+    m.put("IndexArn", i.arn());
+    return m;
+  }
+
+  private static Map<String, Object> globalIndex(IndexDef i, Table table) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("IndexName", i.name());
+    m.put("KeySchema", keySchema(i.key()));
+    m.put("Projection", projection(i));
+    m.put("IndexStatus", i.status());
+    // DynamoDB reports Backfilling only while an index added by UpdateTable is being created.
+    if ("CREATING".equals(i.status())) {
+      m.put("Backfilling", i.backfilling());
+    }
+    m.put("ProvisionedThroughput", throughput(i.throughput()));
+    m.put("IndexSizeBytes", table.indexSizeBytes(i.name()).get());
+    m.put("ItemCount", table.indexItemCount(i.name()).get());
+    m.put("IndexArn", i.arn());
+    return m;
+  }
+
+  private static Map<String, Object> sseDescription(Table table) {
+    Map<String, Object> spec = table.sseSpecification();
+    if (spec == null || !Boolean.TRUE.equals(spec.get("Enabled"))) {
+      return null;
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("Status", "ENABLED");
+    m.put("SSEType", "KMS");
+    m.put("KMSMasterKeyArn", spec.get("KMSMasterKeyArn"));
+    return m;
+  }
+}

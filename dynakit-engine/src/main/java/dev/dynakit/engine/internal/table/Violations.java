@@ -1,0 +1,181 @@
+package dev.dynakit.engine.internal.table;
+
+import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.internal.protocol.Json;
+import dev.dynakit.engine.internal.protocol.Request;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Collects DynamoDB's shape-constraint errors for one request and reports them together, the way
+ * DynamoDB does: "2 validation errors detected: Value 'a;' at 'tableName' failed to satisfy
+ * constraint: ...; Value ...". Paths use DynamoDB's camel-case member names, with list elements as
+ * {@code keySchema.1.member}.
+ */
+final class Violations {
+  /** DynamoDB lists at most this many constraint errors in one message. */
+  private static final int MAX_REPORTED = 10;
+
+  static final String NAME_PATTERN = "[a-zA-Z0-9_.-]+";
+  private static final Pattern NAME = Pattern.compile(NAME_PATTERN);
+
+  private final List<String> messages = new ArrayList<>();
+
+  /** The TableName member of a request that names one table, checked alone. */
+  static String tableName(Request req) {
+    Violations v = new Violations();
+    String name = req.string("TableName");
+    v.notNull("tableName", name);
+    v.name("tableName", name);
+    v.throwIfAny();
+    return name;
+  }
+
+  /** The camel-case path DynamoDB reports for a top-level member. */
+  static String path(String member) {
+    return Character.toLowerCase(member.charAt(0)) + member.substring(1);
+  }
+
+  /** The path of a nested member: {@code parent.member} with the member in camel case. */
+  static String path(String parent, String member) {
+    return parent + "." + path(member);
+  }
+
+  /** The path of the {@code index}-th (zero-based) element of the list at {@code listPath}. */
+  static String element(String listPath, int index) {
+    return listPath + "." + (index + 1) + ".member";
+  }
+
+  void add(String path, Object value, String constraint) {
+    if (messages.size() < MAX_REPORTED) {
+      messages.add(
+          "Value "
+              + render(value)
+              + " at '"
+              + path
+              + "' failed to satisfy constraint: "
+              + constraint);
+    }
+  }
+
+  /** Records a null value; returns whether the value was present. */
+  boolean notNull(String path, Object value) {
+    if (value == null) {
+      add(path, null, "Member must not be null");
+      return false;
+    }
+    return true;
+  }
+
+  /** A table or index name: 3 to 255 characters of {@code [a-zA-Z0-9_.-]}. */
+  void name(String path, String value) {
+    if (value == null) {
+      return;
+    }
+    if (!NAME.matcher(value).matches()) {
+      add(path, value, "Member must satisfy regular expression pattern: " + NAME_PATTERN);
+    }
+    length(path, value, 3, 255);
+  }
+
+  /** A string whose length (in characters) must lie in [min, max]. */
+  void length(String path, String value, int min, int max) {
+    if (value == null) {
+      return;
+    }
+    int length = value.codePointCount(0, value.length());
+    if (length < min) {
+      add(path, value, "Member must have length greater than or equal to " + min);
+    }
+    if (length > max) {
+      add(path, value, "Member must have length less than or equal to " + max);
+    }
+  }
+
+  /** A string whose UTF-8 length in bytes must lie in [min, max] (attribute names). */
+  void byteLength(String path, String value, int min, int max) {
+    if (value == null) {
+      return;
+    }
+    int length = value.getBytes(StandardCharsets.UTF_8).length;
+    if (length < min) {
+      add(path, value, "Member must have length greater than or equal to " + min);
+    }
+    if (length > max) {
+      add(path, value, "Member must have length less than or equal to " + max);
+    }
+  }
+
+  /** A list whose size must lie in [min, max]. */
+  void size(String path, List<?> value, int min, int max) {
+    if (value == null) {
+      return;
+    }
+    if (value.size() < min) {
+      add(path, value, "Member must have length greater than or equal to " + min);
+    }
+    if (value.size() > max) {
+      add(path, value, "Member must have length less than or equal to " + max);
+    }
+  }
+
+  void oneOf(String path, String value, List<String> allowed) {
+    if (value != null && !allowed.contains(value)) {
+      add(path, value, "Member must satisfy enum value set: [" + String.join(", ", allowed) + "]");
+    }
+  }
+
+  void atLeast(String path, Long value, long min) {
+    if (value != null && value < min) {
+      add(path, value, "Member must have value greater than or equal to " + min);
+    }
+  }
+
+  void atMost(String path, Long value, long max) {
+    if (value != null && value > max) {
+      add(path, value, "Member must have value less than or equal to " + max);
+    }
+  }
+
+  boolean isEmpty() {
+    return messages.isEmpty();
+  }
+
+  /** Throws the combined ValidationException if anything was recorded. */
+  void throwIfAny() {
+    if (messages.isEmpty()) {
+      return;
+    }
+    int n = messages.size();
+    throw EngineException.validation(
+        n
+            + " validation error"
+            + (n == 1 ? "" : "s")
+            + " detected: "
+            + String.join("; ", messages));
+  }
+
+  private static String render(Object value) {
+    if (value == null) {
+      return "null";
+    }
+    return "'" + text(value) + "'";
+  }
+
+  private static String text(Object value) {
+    if (value instanceof List<?> list) {
+      List<String> parts = new ArrayList<>(list.size());
+      for (Object o : list) {
+        parts.add(o == null ? "null" : text(o));
+      }
+      return "[" + String.join(", ", parts) + "]";
+    }
+    if (value instanceof Map<?, ?>) {
+      return new String(Json.write(value), StandardCharsets.UTF_8);
+    }
+    return String.valueOf(value);
+  }
+}
