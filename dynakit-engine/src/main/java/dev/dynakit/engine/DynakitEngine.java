@@ -15,8 +15,8 @@ import java.util.Objects;
 /**
  * An embeddable DynamoDB-compatible engine. It answers DynamoDB JSON 1.0 requests: give it the
  * operation (the {@code X-Amz-Target} header) and the body, get back the status and body DynamoDB
- * would send. Serve it over HTTP with {@link EngineServer}, or in-process through the SDK
- * transport of {@code dynakit-test}.
+ * would send. Serve it over HTTP with {@link EngineServer}, or in-process through the SDK transport
+ * of {@code dynakit-test}.
  *
  * <pre>{@code
  * try (DynakitEngine engine = DynakitEngine.inMemory()) {
@@ -32,8 +32,7 @@ public final class DynakitEngine implements AutoCloseable {
   private final Map<String, Operation> operations;
 
   private DynakitEngine(Builder builder) {
-    OrderedStore store =
-        builder.store != null ? builder.store : EngineDefaults.memoryStore();
+    OrderedStore store = builder.store != null ? builder.store : EngineDefaults.memoryStore();
     this.state =
         new EngineState(new Catalog(), store, builder.clock, builder.region, builder.accountId);
     Map<String, Operation> ops = new HashMap<>();

@@ -5,7 +5,8 @@ public enum ErrorType {
   VALIDATION("com.amazon.coral.validate#ValidationException", 400, false),
   SERIALIZATION("com.amazon.coral.service#SerializationException", 400, false),
   UNKNOWN_OPERATION("com.amazon.coral.service#UnknownOperationException", 400, false),
-  MISSING_AUTHENTICATION_TOKEN("com.amazon.coral.service#MissingAuthenticationTokenException", 400, false),
+  MISSING_AUTHENTICATION_TOKEN(
+      "com.amazon.coral.service#MissingAuthenticationTokenException", 400, false),
   ACCESS_DENIED("com.amazon.coral.service#AccessDeniedException", 400, false),
   RESOURCE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ResourceNotFoundException", 400, false),
   RESOURCE_IN_USE("com.amazonaws.dynamodb.v20120810#ResourceInUseException", 400, false),

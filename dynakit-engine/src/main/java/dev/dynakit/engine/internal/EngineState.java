@@ -5,8 +5,8 @@ import dev.dynakit.engine.storage.OrderedStore;
 import java.time.Clock;
 
 /**
- * Everything the operations of one engine share: the tables, the store, the clock and the
- * identity (region and account) that goes into ARNs.
+ * Everything the operations of one engine share: the tables, the store, the clock and the identity
+ * (region and account) that goes into ARNs.
  */
 public record EngineState(
     Catalog catalog, OrderedStore store, Clock clock, String region, String accountId) {

@@ -84,8 +84,8 @@ final class ItemRequests {
   }
 
   /**
-   * Refuses requests that mix legacy parameters with expression parameters, with DynamoDB's
-   * message listing both kinds.
+   * Refuses requests that mix legacy parameters with expression parameters, with DynamoDB's message
+   * listing both kinds.
    */
   static void refuseMixing(Request request, List<String> legacy, List<String> expression) {
     StringJoiner legacyUsed = new StringJoiner(", ", "{", "}");

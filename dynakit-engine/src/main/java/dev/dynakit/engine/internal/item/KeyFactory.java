@@ -73,8 +73,7 @@ final class KeyFactory {
       attrs.put(r.name(), rangeValue);
       range = List.of(rangeValue);
     }
-    byte[] storageKey =
-        KeyCodec.itemKey(table.storeId(), 0, List.of(hashValue), range, List.of());
+    byte[] storageKey = KeyCodec.itemKey(table.storeId(), 0, List.of(hashValue), range, List.of());
     int stripe = Math.floorMod(Arrays.hashCode(storageKey), LOCK_STRIPES);
     return new PrimaryKey(attrs, storageKey, stripe);
   }

@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The primary key of one item: its key attributes (as the item holds them) and the storage key
- * they encode to.
+ * The primary key of one item: its key attributes (as the item holds them) and the storage key they
+ * encode to.
  */
 record PrimaryKey(Map<String, AttrValue> attributes, byte[] storageKey, int lockStripe) {
   PrimaryKey {

@@ -30,7 +30,10 @@ public final class Json {
   private static final JsonFactory FACTORY =
       JsonFactory.builder()
           .streamReadConstraints(
-              StreamReadConstraints.builder().maxNestingDepth(200).maxStringLength(20_000_000).build())
+              StreamReadConstraints.builder()
+                  .maxNestingDepth(200)
+                  .maxStringLength(20_000_000)
+                  .build())
           .build();
 
   private Json() {}
@@ -47,11 +50,13 @@ public final class Json {
       }
       Map<String, Object> result = readObject(p);
       if (p.nextToken() != null) {
-        throw new EngineException(ErrorType.SERIALIZATION, "Unexpected content after the JSON body");
+        throw new EngineException(
+            ErrorType.SERIALIZATION, "Unexpected content after the JSON body");
       }
       return result;
     } catch (JsonProcessingException e) {
-      throw new EngineException(ErrorType.SERIALIZATION, "Malformed JSON: " + e.getOriginalMessage());
+      throw new EngineException(
+          ErrorType.SERIALIZATION, "Malformed JSON: " + e.getOriginalMessage());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -74,7 +74,8 @@ public final class Request {
       try {
         return d.longValueExact();
       } catch (ArithmeticException e) {
-        throw new EngineException(ErrorType.SERIALIZATION, "Number " + d + " is not an integer for " + name);
+        throw new EngineException(
+            ErrorType.SERIALIZATION, "Number " + d + " is not an integer for " + name);
       }
     }
     throw new EngineException(

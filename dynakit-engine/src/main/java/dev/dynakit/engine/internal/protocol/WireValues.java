@@ -165,7 +165,8 @@ public final class WireValues {
 
   private static EngineException duplicates(List<?> values) {
     return EngineException.validation(
-        "One or more parameter values were invalid: Input collection " + values
+        "One or more parameter values were invalid: Input collection "
+            + values
             + " contains duplicates.");
   }
 
@@ -175,7 +176,8 @@ public final class WireValues {
       return Binary.fromBase64(text);
     } catch (IllegalArgumentException e) {
       throw new EngineException(
-          ErrorType.SERIALIZATION, "Base64 encoded length is expected a multiple of 4 bytes but found: " + text.length());
+          ErrorType.SERIALIZATION,
+          "Base64 encoded length is expected a multiple of 4 bytes but found: " + text.length());
     }
   }
 
@@ -202,7 +204,9 @@ public final class WireValues {
     }
     throw new EngineException(
         ErrorType.SERIALIZATION,
-        (node instanceof Number ? "NUMBER_VALUE" : node instanceof Boolean ? "BOOLEAN_VALUE" : "STRUCTURE")
+        (node instanceof Number
+                ? "NUMBER_VALUE"
+                : node instanceof Boolean ? "BOOLEAN_VALUE" : "STRUCTURE")
             + " can not be converted to a String");
   }
 
@@ -210,7 +214,6 @@ public final class WireValues {
     if (node instanceof Boolean b) {
       return b;
     }
-    throw new EngineException(
-        ErrorType.SERIALIZATION, "Unexpected value type: expected a boolean");
+    throw new EngineException(ErrorType.SERIALIZATION, "Unexpected value type: expected a boolean");
   }
 }

@@ -26,13 +26,29 @@ public record IndexDef(
 
   public IndexDef withStatus(String newStatus, boolean newBackfilling) {
     return new IndexDef(
-        name, global, key, projectionType, nonKeyAttributes, throughput, newStatus, newBackfilling,
-        arn, createdAt);
+        name,
+        global,
+        key,
+        projectionType,
+        nonKeyAttributes,
+        throughput,
+        newStatus,
+        newBackfilling,
+        arn,
+        createdAt);
   }
 
   public IndexDef withThroughput(Throughput newThroughput) {
     return new IndexDef(
-        name, global, key, projectionType, nonKeyAttributes, newThroughput, status, backfilling,
-        arn, createdAt);
+        name,
+        global,
+        key,
+        projectionType,
+        nonKeyAttributes,
+        newThroughput,
+        status,
+        backfilling,
+        arn,
+        createdAt);
   }
 }

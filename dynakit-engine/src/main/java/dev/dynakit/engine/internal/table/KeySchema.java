@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * The key of a table or index. A table or LSI has exactly one hash attribute and at most one range
- * attribute; a GSI may have up to four of each (DynamoDB's multi-attribute keys), in declared order.
+ * attribute; a GSI may have up to four of each (DynamoDB's multi-attribute keys), in declared
+ * order.
  */
 public record KeySchema(List<KeyAttr> hash, List<KeyAttr> range) {
   public KeySchema {

@@ -10,9 +10,8 @@ import java.util.Map;
 
 /**
  * A DynamoDB attribute value: one of the ten types. Values are immutable; sets keep the order in
- * which they were given (DynamoDB does not promise an order) and never hold duplicates; numbers
- * are canonical decimals already checked against DynamoDB's precision and range (see {@link
- * Numbers}).
+ * which they were given (DynamoDB does not promise an order) and never hold duplicates; numbers are
+ * canonical decimals already checked against DynamoDB's precision and range (see {@link Numbers}).
  */
 public sealed interface AttrValue
     permits AttrValue.S,

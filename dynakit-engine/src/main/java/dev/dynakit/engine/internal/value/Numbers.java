@@ -4,8 +4,8 @@ import dev.dynakit.engine.EngineException;
 import java.math.BigDecimal;
 
 /**
- * DynamoDB's number rules: decimals with at most 38 significant digits, magnitudes between
- * 1E-130 and 9.9999999999999999999999999999999999999E+125, and zero.
+ * DynamoDB's number rules: decimals with at most 38 significant digits, magnitudes between 1E-130
+ * and 9.9999999999999999999999999999999999999E+125, and zero.
  */
 public final class Numbers {
   /** The largest significant-digit count DynamoDB stores. */
@@ -20,8 +20,7 @@ public final class Numbers {
   /** Parses wire text, refusing what DynamoDB refuses. */
   public static BigDecimal parse(String text) {
     if (text.isEmpty()) {
-      throw EngineException.validation(
-          "The parameter cannot be converted to a numeric value");
+      throw EngineException.validation("The parameter cannot be converted to a numeric value");
     }
     BigDecimal value;
     try {

@@ -21,7 +21,9 @@ public final class Utf8 {
         bytes += 1;
       } else if (c < 0x800) {
         bytes += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < n
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
         bytes += 4;
         i++;
       } else {
