@@ -1,0 +1,72 @@
+package dev.dynakit.cli;
+
+import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.engine.EngineServer;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/** Serves an engine until the process is stopped; shared by {@code serve} and {@code demo}. */
+final class Serving {
+  private Serving() {}
+
+  static void checkPort(CommandSpec spec, int port) {
+    if (port < 0 || port > 65_535) {
+      throw new ParameterException(
+          spec.commandLine(), "--port must be between 0 and 65535, got " + port);
+    }
+  }
+
+  /**
+   * Serves {@code engine} on {@code host:port}, prints the one line that says where, and returns
+   * when the calling thread is interrupted; on SIGINT or SIGTERM a shutdown hook closes the server
+   * and the engine before the JVM exits. Takes ownership of the engine: it is closed either way.
+   */
+  static void serve(DynakitEngine engine, String host, int port, PrintWriter out) {
+    serve(engine, host, port, out, endpoint -> {});
+  }
+
+  /**
+   * As {@link #serve(DynakitEngine, String, int, PrintWriter)}, then {@code andThen} announces
+   * more.
+   */
+  static void serve(
+      DynakitEngine engine, String host, int port, PrintWriter out, Consumer<URI> andThen) {
+    EngineServer server;
+    try {
+      server = EngineServer.start(engine, host, port);
+    } catch (RuntimeException e) {
+      engine.close();
+      throw e;
+    }
+    AtomicBoolean stopped = new AtomicBoolean();
+    Runnable stop =
+        () -> {
+          if (stopped.compareAndSet(false, true)) {
+            server.close();
+            engine.close();
+          }
+        };
+    Thread hook = new Thread(stop, "dynakit-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    out.println("Dynakit engine listening on " + server.endpoint());
+    andThen.accept(server.endpoint());
+    out.flush();
+    try {
+      new CountDownLatch(1).await(); // until interrupted, or until the JVM exits
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running or has run
+      }
+      stop.run();
+    }
+  }
+}

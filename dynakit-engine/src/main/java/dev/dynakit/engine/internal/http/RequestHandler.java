@@ -1,0 +1,260 @@
+package dev.dynakit.engine.internal.http;
+
+import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.engine.EngineResponse;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.AsciiString;
+import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads the requests of one connection and answers each on the event-loop thread.
+ *
+ * <p>The body is copied straight from the decoder's buffers into one array sized by {@code
+ * Content-Length}, so a request costs one copy and no aggregation buffers. Responses are written as
+ * they are produced and flushed once per socket read, so pipelined requests share a flush.
+ */
+final class RequestHandler extends ChannelInboundHandlerAdapter {
+  private static final System.Logger LOG = System.getLogger(RequestHandler.class.getName());
+  private static final byte[] NO_BYTES = new byte[0];
+  private static final int FIRST_CHUNKED_CAPACITY = 8192;
+  private static final AsciiString TARGET = AsciiString.cached("x-amz-target");
+
+  /** What a request turns out to be, decided by its head and revised while its body arrives. */
+  private enum Kind {
+    ENGINE,
+    HEALTH,
+    PREFLIGHT,
+    NOT_FOUND,
+    TOO_LARGE
+  }
+
+  private final DynakitEngine engine;
+  private final Responses responses;
+  private final int maxBodyBytes;
+
+  private @Nullable HttpRequest head;
+  private Kind kind = Kind.NOT_FOUND;
+  private byte[] body = NO_BYTES;
+  private int length;
+  private boolean closing;
+  private boolean flushPending;
+
+  RequestHandler(DynakitEngine engine, Responses responses, int maxBodyBytes) {
+    this.engine = engine;
+    this.responses = responses;
+    this.maxBodyBytes = maxBodyBytes;
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    try {
+      if (closing) {
+        return;
+      }
+      if (msg instanceof HttpRequest request) {
+        start(ctx, request);
+      }
+      if (msg instanceof HttpContent content && head != null) {
+        append(ctx, content);
+      }
+    } finally {
+      ReferenceCountUtil.release(msg);
+    }
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) {
+    if (flushPending) {
+      flushPending = false;
+      ctx.flush();
+    }
+    ctx.fireChannelReadComplete();
+  }
+
+  @Override
+  public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+    // a client that sends without reading must not make us buffer answers without bound
+    ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+    ctx.fireChannelWritabilityChanged();
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    if (!(cause instanceof IOException)) {
+      LOG.log(Level.WARNING, "Closing a connection after an unexpected error", cause);
+    }
+    ctx.close();
+  }
+
+  private void start(ChannelHandlerContext ctx, HttpRequest request) {
+    if (request.decoderResult().isFailure()) {
+      reject(ctx);
+      return;
+    }
+    head = request;
+    body = NO_BYTES;
+    length = 0;
+    HttpMethod method = request.method();
+    if (HttpMethod.POST.equals(method)) {
+      long declared = HttpUtil.getContentLength(request, -1L);
+      if (declared > maxBodyBytes) {
+        kind = Kind.TOO_LARGE;
+      } else {
+        kind = Kind.ENGINE;
+        if (declared > 0) {
+          body = new byte[(int) declared];
+        }
+      }
+    } else if (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) {
+      kind = Kind.HEALTH;
+    } else if (HttpMethod.OPTIONS.equals(method)
+        && request.headers().contains(HttpHeaderNames.ORIGIN)) {
+      kind = Kind.PREFLIGHT;
+    } else {
+      kind = Kind.NOT_FOUND;
+    }
+    if (HttpUtil.is100ContinueExpected(request)) {
+      if (kind == Kind.TOO_LARGE) {
+        // the client waits for our word before sending the body: refuse it and hang up
+        head = null;
+        send(ctx, responses.tooLarge(), false, request.protocolVersion());
+        return;
+      }
+      ctx.writeAndFlush(
+          new DefaultFullHttpResponse(
+              HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER));
+    }
+  }
+
+  private void append(ChannelHandlerContext ctx, HttpContent content) {
+    if (content.decoderResult().isFailure()) {
+      reject(ctx);
+      return;
+    }
+    ByteBuf buf = content.content();
+    int n = buf.readableBytes();
+    if (n > 0 && kind == Kind.ENGINE) {
+      if (n > maxBodyBytes - length) {
+        // keep reading (and dropping) the rest, so the answer arrives on a usable connection
+        kind = Kind.TOO_LARGE;
+        body = NO_BYTES;
+        length = 0;
+      } else {
+        if (n > body.length - length) {
+          body = Arrays.copyOf(body, capacityFor(length + n));
+        }
+        buf.getBytes(buf.readerIndex(), body, length, n);
+        length += n;
+      }
+    }
+    if (content instanceof LastHttpContent) {
+      finish(ctx);
+    }
+  }
+
+  private int capacityFor(int needed) {
+    int doubled = Math.max(FIRST_CHUNKED_CAPACITY, body.length * 2);
+    return Math.max(needed, Math.min(doubled, maxBodyBytes));
+  }
+
+  private void finish(ChannelHandlerContext ctx) {
+    HttpRequest request = head;
+    head = null;
+    if (request == null) {
+      return;
+    }
+    byte[] received = length == body.length ? body : Arrays.copyOf(body, length);
+    body = NO_BYTES;
+    length = 0;
+    HttpHeaders headers = request.headers();
+    FullHttpResponse response =
+        switch (kind) {
+          case ENGINE -> answer(headers, received);
+          case HEALTH -> responses.health();
+          case PREFLIGHT -> responses.preflight(headers);
+          case NOT_FOUND -> responses.notFound();
+          case TOO_LARGE -> responses.tooLarge();
+        };
+    Responses.allowOrigin(response, headers.get(HttpHeaderNames.ORIGIN));
+    send(ctx, response, HttpUtil.isKeepAlive(request), request.protocolVersion());
+  }
+
+  private FullHttpResponse answer(HttpHeaders headers, byte[] received) {
+    AsciiString type = replyType(headers.get(HttpHeaderNames.CONTENT_TYPE));
+    if (type == null) {
+      if (received.length > 0) {
+        // DynamoDB ignores a body it cannot read as JSON rather than guess
+        return responses.notFound();
+      }
+      type = Responses.JSON;
+    }
+    String target = headers.get(TARGET);
+    EngineResponse result = engine.handle(target == null ? "" : target, received);
+    return responses.json(result.status(), result.body(), type);
+  }
+
+  /**
+   * The content type of the answer: DynamoDB's own for {@code application/x-amz-json-1.0}, plain
+   * JSON for {@code application/json} or none; null for anything else.
+   */
+  static @Nullable AsciiString replyType(@Nullable String contentType) {
+    if (contentType == null) {
+      return Responses.JSON;
+    }
+    if (Responses.AMZ_JSON.contentEqualsIgnoreCase(contentType)) {
+      return Responses.AMZ_JSON; // what every SDK sends: no parsing needed
+    }
+    int semicolon = contentType.indexOf(';');
+    String mediaType = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim();
+    if (Responses.AMZ_JSON.contentEqualsIgnoreCase(mediaType)) {
+      return Responses.AMZ_JSON;
+    }
+    if (Responses.JSON.contentEqualsIgnoreCase(mediaType)) {
+      return Responses.JSON;
+    }
+    return null;
+  }
+
+  private void reject(ChannelHandlerContext ctx) {
+    head = null;
+    send(ctx, responses.badRequest(), false, HttpVersion.HTTP_1_1);
+  }
+
+  private void send(
+      ChannelHandlerContext ctx,
+      FullHttpResponse response,
+      boolean keepAlive,
+      HttpVersion version) {
+    if (keepAlive) {
+      if (!version.isKeepAliveDefault()) {
+        response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+      }
+      ctx.write(response, ctx.voidPromise());
+    } else {
+      closing = true;
+      response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+      ctx.write(response).addListener(ChannelFutureListener.CLOSE);
+    }
+    flushPending = true;
+  }
+}

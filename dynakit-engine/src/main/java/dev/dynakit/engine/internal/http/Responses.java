@@ -1,0 +1,115 @@
+package dev.dynakit.engine.internal.http;
+
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpHeadersFactory;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.AsciiString;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.CRC32;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Builds the responses of one connection, each with DynamoDB's headers: {@code x-amzn-RequestId},
+ * {@code x-amz-crc32} (CRC32 of the body bytes, which the SDKs verify) and {@code Content-Length}.
+ * One instance per connection, so the CRC32 can be reused without locking.
+ */
+final class Responses {
+  static final AsciiString AMZ_JSON = AsciiString.cached("application/x-amz-json-1.0");
+  static final AsciiString JSON = AsciiString.cached("application/json");
+  static final AsciiString REQUEST_ID_HEADER = AsciiString.cached("x-amzn-RequestId");
+  static final AsciiString CRC32_HEADER = AsciiString.cached("x-amz-crc32");
+
+  /** What DynamoDB answers to a method or content type it does not serve. */
+  private static final byte[] UNKNOWN_OPERATION_XML =
+      "<UnknownOperationException/>\n".getBytes(StandardCharsets.US_ASCII);
+
+  private static final byte[] NO_BYTES = new byte[0];
+  private static final AsciiString ANY = AsciiString.cached("*");
+  private static final AsciiString PREFLIGHT_MAX_AGE = AsciiString.cached("172800");
+
+  // our own header names and values are known to be valid; skip Netty's per-header validation
+  private static final HttpHeadersFactory HEADERS =
+      DefaultHttpHeadersFactory.headersFactory().withValidation(false);
+  private static final HttpHeadersFactory TRAILERS =
+      DefaultHttpHeadersFactory.trailersFactory().withValidation(false);
+
+  private final CRC32 crc = new CRC32();
+  private final byte[] healthBody;
+
+  /**
+   * @param healthBody what {@code GET /} answers, e.g. {@code "healthy:
+   *     dynamodb.us-east-1.amazonaws.com "}
+   */
+  Responses(byte[] healthBody) {
+    this.healthBody = healthBody;
+  }
+
+  /** An engine answer. */
+  FullHttpResponse json(int status, byte[] body, AsciiString contentType) {
+    FullHttpResponse response = of(HttpResponseStatus.valueOf(status), body);
+    response.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+    return response;
+  }
+
+  /** The answer to {@code GET /}: DynamoDB's health text. */
+  FullHttpResponse health() {
+    return of(HttpResponseStatus.OK, healthBody);
+  }
+
+  /** The answer to a method other than POST and GET, or a body that is not JSON. */
+  FullHttpResponse notFound() {
+    return of(HttpResponseStatus.NOT_FOUND, UNKNOWN_OPERATION_XML);
+  }
+
+  /** The answer to a body over the limit; DynamoDB sends no body with it. */
+  FullHttpResponse tooLarge() {
+    return of(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, NO_BYTES);
+  }
+
+  /** The answer to bytes that are not HTTP/1.1. */
+  FullHttpResponse badRequest() {
+    return of(HttpResponseStatus.BAD_REQUEST, NO_BYTES);
+  }
+
+  /** The answer to a browser's CORS preflight ({@code OPTIONS} with an {@code Origin}). */
+  FullHttpResponse preflight(HttpHeaders request) {
+    FullHttpResponse response = of(HttpResponseStatus.OK, NO_BYTES);
+    HttpHeaders headers = response.headers();
+    String allowHeaders = request.get(HttpHeaderNames.ACCESS_CONTROL_REQUEST_HEADERS);
+    if (allowHeaders != null) {
+      headers.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, allowHeaders);
+    }
+    String allowMethod = request.get(HttpHeaderNames.ACCESS_CONTROL_REQUEST_METHOD);
+    if (allowMethod != null) {
+      headers.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_METHODS, allowMethod);
+    }
+    headers.set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, PREFLIGHT_MAX_AGE);
+    return response;
+  }
+
+  /** Lets a browser page read the response of a request that came with an {@code Origin}. */
+  static void allowOrigin(FullHttpResponse response, @Nullable String origin) {
+    if (origin != null) {
+      response.headers().set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, ANY);
+    }
+  }
+
+  private FullHttpResponse of(HttpResponseStatus status, byte[] body) {
+    FullHttpResponse response =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body), HEADERS, TRAILERS);
+    crc.reset();
+    crc.update(body, 0, body.length);
+    HttpHeaders headers = response.headers();
+    headers.set(REQUEST_ID_HEADER, RequestIds.next());
+    headers.set(CRC32_HEADER, Long.toString(crc.getValue()));
+    headers.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+    return response;
+  }
+}

@@ -1,0 +1,86 @@
+package dev.dynakit.test;
+
+import dev.dynakit.engine.DynakitEngine;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Ready-made AWS SDK clients for a Dynakit engine: static credentials {@code dynakit}/{@code
+ * dynakit}, region {@code us-east-1}, the SDK's default retry behaviour. The caller closes the
+ * client; closing it never closes the engine.
+ */
+public final class DynakitClients {
+  /** The access key id (and secret) the clients sign with; the engine accepts any. */
+  public static final String ACCESS_KEY = "dynakit";
+
+  /** The region the clients are configured for. */
+  public static final Region REGION = Region.US_EAST_1;
+
+  // the in-process clients never contact it, but the SDK wants an endpoint
+  private static final URI IN_PROCESS_ENDPOINT = URI.create("http://dynakit.invalid");
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+  private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
+
+  private DynakitClients() {}
+
+  /** A client that runs every request on {@code engine} in this JVM, without sockets. */
+  public static DynamoDbClient inProcess(DynakitEngine engine) {
+    return DynamoDbClient.builder()
+        .httpClient(InProcessHttpClient.of(engine))
+        .endpointOverride(IN_PROCESS_ENDPOINT)
+        .region(REGION)
+        .credentialsProvider(credentials())
+        .build();
+  }
+
+  /** The asynchronous twin of {@link #inProcess(DynakitEngine)}. */
+  public static DynamoDbAsyncClient inProcessAsync(DynakitEngine engine) {
+    return DynamoDbAsyncClient.builder()
+        .httpClient(InProcessAsyncHttpClient.of(engine))
+        .endpointOverride(IN_PROCESS_ENDPOINT)
+        .region(REGION)
+        .credentialsProvider(credentials())
+        .build();
+  }
+
+  /**
+   * A client for the engine (or any DynamoDB-compatible service) at {@code endpoint}, e.g. {@code
+   * EngineServer.endpoint()}, over the SDK's URL-connection HTTP client.
+   */
+  public static DynamoDbClient http(URI endpoint) {
+    return DynamoDbClient.builder()
+        .httpClientBuilder(
+            UrlConnectionHttpClient.builder()
+                .connectionTimeout(CONNECT_TIMEOUT)
+                .socketTimeout(READ_TIMEOUT))
+        .endpointOverride(Objects.requireNonNull(endpoint, "endpoint"))
+        .region(REGION)
+        .credentialsProvider(credentials())
+        .build();
+  }
+
+  /** The asynchronous twin of {@link #http(URI)}, over the SDK's Netty HTTP client. */
+  public static DynamoDbAsyncClient httpAsync(URI endpoint) {
+    return DynamoDbAsyncClient.builder()
+        .httpClientBuilder(
+            NettyNioAsyncHttpClient.builder()
+                .connectionTimeout(CONNECT_TIMEOUT)
+                .readTimeout(READ_TIMEOUT))
+        .endpointOverride(Objects.requireNonNull(endpoint, "endpoint"))
+        .region(REGION)
+        .credentialsProvider(credentials())
+        .build();
+  }
+
+  private static StaticCredentialsProvider credentials() {
+    return StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, ACCESS_KEY));
+  }
+}

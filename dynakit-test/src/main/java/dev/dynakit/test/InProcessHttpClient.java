@@ -1,0 +1,80 @@
+package dev.dynakit.test;
+
+import dev.dynakit.engine.DynakitEngine;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Objects;
+import software.amazon.awssdk.http.AbortableInputStream;
+import software.amazon.awssdk.http.ContentStreamProvider;
+import software.amazon.awssdk.http.ExecutableHttpRequest;
+import software.amazon.awssdk.http.HttpExecuteRequest;
+import software.amazon.awssdk.http.HttpExecuteResponse;
+import software.amazon.awssdk.http.SdkHttpClient;
+
+/**
+ * An AWS SDK HTTP client that hands each request to a {@link DynakitEngine} in the same JVM: no
+ * sockets, no threads, the engine runs on the caller's thread. Give it to any SDK v2 client
+ * builder:
+ *
+ * <pre>{@code
+ * DynamoDbClient client = DynamoDbClient.builder()
+ *     .httpClient(InProcessHttpClient.of(engine))
+ *     ... // region, credentials, an endpoint (never contacted)
+ *     .build();
+ * }</pre>
+ *
+ * or use {@link DynakitClients#inProcess(DynakitEngine)}, which does exactly that. Closing this
+ * client does not close the engine.
+ */
+public final class InProcessHttpClient implements SdkHttpClient {
+  private final EngineExchange exchange;
+
+  private InProcessHttpClient(DynakitEngine engine) {
+    this.exchange = new EngineExchange(engine);
+  }
+
+  /** A client that runs requests on {@code engine}. */
+  public static InProcessHttpClient of(DynakitEngine engine) {
+    return new InProcessHttpClient(Objects.requireNonNull(engine, "engine"));
+  }
+
+  @Override
+  public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
+    return new ExecutableHttpRequest() {
+      @Override
+      public HttpExecuteResponse call() throws IOException {
+        EngineExchange.Answer answer = exchange.run(request.httpRequest(), body(request));
+        return HttpExecuteResponse.builder()
+            .response(answer.head())
+            .responseBody(AbortableInputStream.create(new ByteArrayInputStream(answer.body())))
+            .build();
+      }
+
+      @Override
+      public void abort() {
+        // nothing to abort: the request runs to completion inside call()
+      }
+    };
+  }
+
+  private static byte[] body(HttpExecuteRequest request) throws IOException {
+    ContentStreamProvider provider = request.contentStreamProvider().orElse(null);
+    if (provider == null) {
+      return new byte[0];
+    }
+    try (InputStream in = provider.newStream()) {
+      return in.readAllBytes();
+    }
+  }
+
+  @Override
+  public String clientName() {
+    return "DynakitInProcess";
+  }
+
+  @Override
+  public void close() {
+    // holds nothing: the engine belongs to whoever built it
+  }
+}
