@@ -91,7 +91,7 @@ final class Fixtures {
   }
 
   static ExpressionContext values(Object... kv) {
-    return ExpressionContext.of(null, item(kv));
+    return ExpressionContext.of(null, kv.length == 0 ? null : item(kv));
   }
 
   static ConditionExpr cond(String text, Object... values) {
@@ -103,7 +103,7 @@ final class Fixtures {
   }
 
   static UpdateExpr update(String text, Object... values) {
-    return Expressions.update(text, values.length == 0 ? ctx() : values(values));
+    return Expressions.update(text, values(values));
   }
 
   /** Asserts a ValidationException and returns an assertion on its message. */
