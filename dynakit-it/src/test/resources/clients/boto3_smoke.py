@@ -55,27 +55,27 @@ def main(endpoint):
             "name": {"S": "alpha"},
             "tags": {"SS": ["x", "y"]},
             "blob": {"B": b"\x00\x01"},
-            "nested": {"M": {"list": {"L": [{"N": "1"}, {"BOOL": True}, {"NULL": True}]}}},
+            "nested": {"M": {"seq": {"L": [{"N": "1"}, {"BOOL": True}, {"NULL": True}]}}},
         },
     )
     item = ddb.get_item(TableName="py_items", Key={"pk": {"S": "a"}, "sk": {"N": "1"}}, ConsistentRead=True)["Item"]
     assert item["name"] == {"S": "alpha"}, item
     assert item["blob"] == {"B": b"\x00\x01"}, item
-    assert item["nested"]["M"]["list"]["L"][1] == {"BOOL": True}, item
+    assert item["nested"]["M"]["seq"]["L"][1] == {"BOOL": True}, item
     print("put/get ok")
 
     out = ddb.update_item(
         TableName="py_items",
         Key={"pk": {"S": "a"}, "sk": {"N": "1"}},
-        UpdateExpression="SET #n = :n, counter = if_not_exists(counter, :zero) + :one ADD tags :z REMOVE nested.list[0]",
+        UpdateExpression="SET #n = :n, tally = if_not_exists(tally, :zero) + :one ADD tags :z REMOVE nested.seq[0]",
         ExpressionAttributeNames={"#n": "name"},
         ExpressionAttributeValues={":n": {"S": "beta"}, ":zero": {"N": "0"}, ":one": {"N": "1"}, ":z": {"SS": ["z"]}},
         ReturnValues="ALL_NEW",
     )["Attributes"]
     assert out["name"] == {"S": "beta"}, out
-    assert out["counter"] == {"N": "1"}, out
+    assert out["tally"] == {"N": "1"}, out
     assert sorted(out["tags"]["SS"]) == ["x", "y", "z"], out
-    assert len(out["nested"]["M"]["list"]["L"]) == 2, out
+    assert len(out["nested"]["M"]["seq"]["L"]) == 2, out
     print("update ok")
 
     err = expect_error(

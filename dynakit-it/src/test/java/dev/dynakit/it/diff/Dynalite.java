@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The dynalite peer emulator, started and stopped through {@code shared/tools/dynalite}. Tests
- * that use it own its whole life.
+ * The dynalite peer emulator, started and stopped through {@code shared/tools/dynalite}. Tests that
+ * use it own its whole life.
  */
 final class Dynalite implements AutoCloseable {
   private final String pid;

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
  */
 class ItemOperationsDifferentialIT {
   /**
-   * Scenarios where dynalite and DynamoDB disagree; Dynakit follows DynamoDB's documentation.
-   * Keyed by scenario index, with the reason.
+   * Scenarios where dynalite and DynamoDB disagree; Dynakit follows DynamoDB's documentation. Keyed
+   * by scenario index, with the reason.
    */
   static final Map<Integer, String> KNOWN_DEVIATIONS = new LinkedHashMap<>();
 
@@ -58,42 +58,133 @@ class ItemOperationsDifferentialIT {
             "CreateTable",
             "{\"TableName\":\"diff\",\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"},"
                 + "{\"AttributeName\":\"sk\",\"AttributeType\":\"N\"}],\"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"},"
-                + "{\"AttributeName\":\"sk\",\"KeyType\":\"RANGE\"}],\"BillingMode\":\"PAY_PER_REQUEST\"}"),
-        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"n\":{\"N\":\"01.50\"},\"s\":{\"S\":\"x\"},\"ss\":{\"SS\":[\"b\",\"a\"]},\"l\":{\"L\":[{\"S\":\"e0\"},{\"N\":\"2\"}]},\"m\":{\"M\":{\"k\":{\"S\":\"v\"}}}}}"),
+                + "{\"AttributeName\":\"sk\",\"KeyType\":\"RANGE\"}],\"BillingMode\":\"PAY_PER_REQUEST\"}",
+            "TableDescription.KeySchema",
+            "TableDescription.AttributeDefinitions",
+            "TableDescription.TableName"),
+        exact(
+            "PutItem",
+            table
+                + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"n\":{\"N\":\"01.50\"},\"s\":{\"S\":\"x\"},\"ss\":{\"SS\":[\"b\",\"a\"]},\"l\":{\"L\":[{\"S\":\"e0\"},{\"N\":\"2\"}]},\"m\":{\"M\":{\"k\":{\"S\":\"v\"}}}}}"),
         exact("GetItem", table + "," + key + ",\"ConsistentRead\":true}"),
         exact("GetItem", table + "," + key + ",\"ProjectionExpression\":\"n, l[1], m.k\"}"),
         exact("GetItem", table + "," + key + ",\"AttributesToGet\":[\"s\",\"ss\"]}"),
         exact("GetItem", table + ",\"Key\":{\"pk\":{\"S\":\"none\"},\"sk\":{\"N\":\"1\"}}}"),
-        members("GetItem", table + "," + key + ",\"ReturnConsumedCapacity\":\"TOTAL\"}", "Item", "ConsumedCapacity.CapacityUnits", "ConsumedCapacity.TableName"),
-        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET n = n + :one, l[5] = :x REMOVE s ADD ss :c\",\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"},\":x\":{\"S\":\"x\"},\":c\":{\"SS\":[\"c\"]}},\"ReturnValues\":\"ALL_NEW\"}"),
-        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET n = :v\",\"ExpressionAttributeValues\":{\":v\":{\"N\":\"7\"}},\"ReturnValues\":\"UPDATED_OLD\"}"),
-        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET m.k2 = :v\",\"ExpressionAttributeValues\":{\":v\":{\"N\":\"7\"}},\"ReturnValues\":\"UPDATED_NEW\"}"),
-        exact("UpdateItem", table + ",\"Key\":{\"pk\":{\"S\":\"b\"},\"sk\":{\"N\":\"2\"}},\"UpdateExpression\":\"SET v = :v\",\"ExpressionAttributeValues\":{\":v\":{\"BOOL\":true}},\"ReturnValues\":\"ALL_NEW\"}"),
-        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},\"ConditionExpression\":\"attribute_not_exists(pk)\"}"),
-        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"v\":{\"S\":\"new\"}},\"ConditionExpression\":\"n = :n\",\"ExpressionAttributeValues\":{\":n\":{\"N\":\"7\"}},\"ReturnValues\":\"ALL_OLD\"}"),
-        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},\"Expected\":{\"v\":{\"Value\":{\"S\":\"new\"}}}}"),
-        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},\"Expected\":{\"v\":{\"Exists\":false}}}"),
+        members(
+            "GetItem",
+            table + "," + key + ",\"ReturnConsumedCapacity\":\"TOTAL\"}",
+            "Item",
+            "ConsumedCapacity.CapacityUnits",
+            "ConsumedCapacity.TableName"),
+        exact(
+            "UpdateItem",
+            table
+                + ","
+                + key
+                + ",\"UpdateExpression\":\"SET n = n + :one, l[5] = :x REMOVE s ADD ss :c\",\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"},\":x\":{\"S\":\"x\"},\":c\":{\"SS\":[\"c\"]}},\"ReturnValues\":\"ALL_NEW\"}"),
+        exact(
+            "UpdateItem",
+            table
+                + ","
+                + key
+                + ",\"UpdateExpression\":\"SET n = :v\",\"ExpressionAttributeValues\":{\":v\":{\"N\":\"7\"}},\"ReturnValues\":\"UPDATED_OLD\"}"),
+        exact(
+            "UpdateItem",
+            table
+                + ","
+                + key
+                + ",\"UpdateExpression\":\"SET m.k2 = :v\",\"ExpressionAttributeValues\":{\":v\":{\"N\":\"7\"}},\"ReturnValues\":\"UPDATED_NEW\"}"),
+        exact(
+            "UpdateItem",
+            table
+                + ",\"Key\":{\"pk\":{\"S\":\"b\"},\"sk\":{\"N\":\"2\"}},\"UpdateExpression\":\"SET v = :v\",\"ExpressionAttributeValues\":{\":v\":{\"BOOL\":true}},\"ReturnValues\":\"ALL_NEW\"}"),
+        exact(
+            "PutItem",
+            table
+                + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},\"ConditionExpression\":\"attribute_not_exists(pk)\"}"),
+        exact(
+            "PutItem",
+            table
+                + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"v\":{\"S\":\"new\"}},\"ConditionExpression\":\"n = :n\",\"ExpressionAttributeValues\":{\":n\":{\"N\":\"7\"}},\"ReturnValues\":\"ALL_OLD\"}"),
+        exact(
+            "PutItem",
+            table
+                + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},\"Expected\":{\"v\":{\"Value\":{\"S\":\"new\"}}}}"),
+        exact(
+            "PutItem",
+            table
+                + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},\"Expected\":{\"v\":{\"Exists\":false}}}"),
         exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"}}}"),
         exact("PutItem", table + ",\"Item\":{\"pk\":{\"N\":\"1\"},\"sk\":{\"N\":\"1\"}}}"),
         exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"\"},\"sk\":{\"N\":\"1\"}}}"),
-        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"ss\":{\"SS\":[\"x\",\"x\"]}}}"),
-        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"ss\":{\"SS\":[]}}}"),
-        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"n\":{\"N\":\"1e126\"}}}"),
-        exact("PutItem", table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"x\":{\"S\":\"a\",\"N\":\"1\"}}}"),
+        exact(
+            "PutItem",
+            table
+                + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"ss\":{\"SS\":[\"x\",\"x\"]}}}"),
+        exact(
+            "PutItem",
+            table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"ss\":{\"SS\":[]}}}"),
+        exact(
+            "PutItem",
+            table
+                + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"n\":{\"N\":\"1e126\"}}}"),
+        exact(
+            "PutItem",
+            table
+                + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"x\":{\"S\":\"a\",\"N\":\"1\"}}}"),
         exact("PutItem", "{\"TableName\":\"missing\",\"Item\":{\"pk\":{\"S\":\"a\"}}}"),
         exact("GetItem", table + ",\"Key\":{\"pk\":{\"S\":\"a\"}}}"),
-        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET pk = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
-        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET a = :v, a = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
-        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET a = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"},\":w\":{\"S\":\"z\"}}}"),
-        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET #a = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
-        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET status = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
+        exact(
+            "UpdateItem",
+            table
+                + ","
+                + key
+                + ",\"UpdateExpression\":\"SET pk = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
+        exact(
+            "UpdateItem",
+            table
+                + ","
+                + key
+                + ",\"UpdateExpression\":\"SET a = :v, a = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
+        exact(
+            "UpdateItem",
+            table
+                + ","
+                + key
+                + ",\"UpdateExpression\":\"SET a = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"},\":w\":{\"S\":\"z\"}}}"),
+        exact(
+            "UpdateItem",
+            table
+                + ","
+                + key
+                + ",\"UpdateExpression\":\"SET #a = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
+        exact(
+            "UpdateItem",
+            table
+                + ","
+                + key
+                + ",\"UpdateExpression\":\"SET status = :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
         exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"SET a = \"}"),
-        exact("UpdateItem", table + "," + key + ",\"UpdateExpression\":\"ADD v :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
-        exact("DeleteItem", table + "," + key + ",\"ConditionExpression\":\"attribute_exists(nothere)\"}"),
+        exact(
+            "UpdateItem",
+            table
+                + ","
+                + key
+                + ",\"UpdateExpression\":\"ADD v :v\",\"ExpressionAttributeValues\":{\":v\":{\"S\":\"z\"}}}"),
+        exact(
+            "DeleteItem",
+            table + "," + key + ",\"ConditionExpression\":\"attribute_exists(nothere)\"}"),
         exact("DeleteItem", table + "," + key + ",\"ReturnValues\":\"ALL_OLD\"}"),
         exact("DeleteItem", table + "," + key + ",\"ReturnValues\":\"ALL_OLD\"}"),
         exact("GetItem", table + "," + key + "}"),
-        members("DescribeTable", table + "}", "Table.ItemCount", "Table.KeySchema", "Table.AttributeDefinitions", "Table.TableStatus"),
+        // ItemCount is not compared: DynamoDB refreshes it about every six hours, Dynakit keeps
+        // it live, dynalite does not count.
+        members(
+            "DescribeTable",
+            table + "}",
+            "Table.KeySchema",
+            "Table.AttributeDefinitions",
+            "Table.TableStatus"),
         exact("ListTables", "{}"));
   }
 

@@ -24,7 +24,8 @@ final class RawClient {
     }
   }
 
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final URI endpoint;
 
   RawClient(URI endpoint) {

@@ -13,7 +13,14 @@ final class Replies {
 
   static String compare(DifferentialScenario s, RawClient.Reply ours, RawClient.Reply theirs) {
     if (ours.status() != theirs.status()) {
-      return "status " + ours.status() + " vs " + theirs.status() + ": " + ours.body() + " vs " + theirs.body();
+      return "status "
+          + ours.status()
+          + " vs "
+          + theirs.status()
+          + ": "
+          + ours.body()
+          + " vs "
+          + theirs.body();
     }
     if (ours.errorType() != null || theirs.errorType() != null) {
       return Objects.equals(ours.errorType(), theirs.errorType())
@@ -21,7 +28,9 @@ final class Replies {
           : "error " + ours.body() + " vs " + theirs.body();
     }
     if (s.compare().isEmpty()) {
-      return equal(ours.body(), theirs.body()) ? null : "body " + ours.body() + " vs " + theirs.body();
+      return equal(ours.body(), theirs.body())
+          ? null
+          : "body " + ours.body() + " vs " + theirs.body();
     }
     for (String member : s.compare()) {
       Object a = member(ours.body(), member);
@@ -53,7 +62,9 @@ final class Replies {
       for (Object k : ma.keySet()) {
         Object va = ma.get(k);
         Object vb = mb.get(k);
-        if (("SS".equals(k) || "NS".equals(k) || "BS".equals(k)) && va instanceof List<?> la && vb instanceof List<?> lb) {
+        if (("SS".equals(k) || "NS".equals(k) || "BS".equals(k))
+            && va instanceof List<?> la
+            && vb instanceof List<?> lb) {
           if (!new HashSet<>(la).equals(new HashSet<>(lb))) {
             return false;
           }

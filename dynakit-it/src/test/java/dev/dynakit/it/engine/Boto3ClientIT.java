@@ -39,7 +39,8 @@ class Boto3ClientIT {
 
   private static boolean boto3Available() {
     try {
-      Process p = new ProcessBuilder("python3", "-c", "import boto3").redirectErrorStream(true).start();
+      Process p =
+          new ProcessBuilder("python3", "-c", "import boto3").redirectErrorStream(true).start();
       return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
     } catch (Exception e) {
       return false;

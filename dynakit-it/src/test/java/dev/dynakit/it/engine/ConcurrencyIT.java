@@ -23,8 +23,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
 /**
- * Many threads doing optimistic read-modify-write on a few shared items: a write conditioned on
- * the version it read either wins or is refused, so no increment is ever lost.
+ * Many threads doing optimistic read-modify-write on a few shared items: a write conditioned on the
+ * version it read either wins or is refused, so no increment is ever lost.
  */
 @ParameterizedClass
 @EnumSource(Transport.class)
@@ -42,7 +42,8 @@ class ConcurrencyIT {
     fx.createTable("counters");
     for (int i = 0; i < ITEMS; i++) {
       String pk = "c" + i;
-      fx.client.putItem(b -> b.tableName("counters").item(item("pk", pk, "version", 0, "count", 0)));
+      fx.client.putItem(
+          b -> b.tableName("counters").item(item("pk", pk, "version", 0, "count", 0)));
     }
   }
 

@@ -43,8 +43,10 @@ class ConditionExpressionIT {
                         "bin", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {1, 2, 3})),
                         "flag", AttributeValue.fromBool(true),
                         "tags", AttributeValue.fromSs(List.of("red", "green")),
-                        "list", AttributeValue.fromL(List.of(s("x"), n("2"))),
-                        "map", AttributeValue.fromM(Map.of("deep", AttributeValue.fromM(Map.of("k", s("v"))))))));
+                        "lst", AttributeValue.fromL(List.of(s("x"), n("2"))),
+                        "map",
+                            AttributeValue.fromM(
+                                Map.of("deep", AttributeValue.fromM(Map.of("k", s("v"))))))));
   }
 
   @AfterEach
@@ -86,11 +88,14 @@ class ConditionExpressionIT {
     }
   }
 
-  private static Map<String, AttributeValue> filterUsed(String text, Map<String, AttributeValue> all) {
+  private static Map<String, AttributeValue> filterUsed(
+      String text, Map<String, AttributeValue> all) {
     Map<String, AttributeValue> used = new HashMap<>();
     all.forEach(
         (k, v) -> {
-          if (java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(k) + "(?![A-Za-z0-9_])").matcher(text).find()) {
+          if (java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(k) + "(?![A-Za-z0-9_])")
+              .matcher(text)
+              .find()) {
             used.put(k, v);
           }
         });
@@ -112,8 +117,8 @@ class ConditionExpressionIT {
         "str IN (:apple, :pie) | false",
         "attribute_exists(#m.deep.k) | true",
         "attribute_not_exists(nothere) and #m.deep.k = :v | true",
-        "attribute_exists(list[1]) and #m.deep.k = :v | true",
-        "attribute_exists(list[5]) and #m.deep.k = :v | false",
+        "attribute_exists(lst[1]) and #m.deep.k = :v | true",
+        "attribute_exists(lst[5]) and #m.deep.k = :v | false",
         "attribute_type(str, :S) | true",
         "attribute_type(tags, :SS) | true",
         "attribute_type(str, :SS) | false",
@@ -122,10 +127,10 @@ class ConditionExpressionIT {
         "begins_with(bin, :bin12) | true",
         "contains(str, :pie) | true",
         "contains(tags, :red) | true",
-        "contains(list, :x) | true",
+        "contains(lst, :x) | true",
         "size(str) = :nine | true",
         "size(tags) < :three | true",
-        "size(list) = :three | false",
+        "size(lst) = :three | false",
         "NOT num = :five | true",
         "NOT (num = :ten OR num = :five) | false",
         "num = :five OR num = :ten AND str = :apple | false",
@@ -151,7 +156,8 @@ class ConditionExpressionIT {
         "#nothere = :ten | #nothere",
       })
   void condition_malformed_isValidationError(String condition, String message) {
-    Map<String, AttributeValue> before = fx.client.getItem(b -> b.tableName("items").key(key("a"))).item();
+    Map<String, AttributeValue> before =
+        fx.client.getItem(b -> b.tableName("items").key(key("a"))).item();
     assertError(
         () ->
             fx.client.updateItem(

@@ -89,7 +89,8 @@ class ControlPlaneIT {
                                 .nonKeyAttributes("note")
                                 .build())
                         .build())
-                .streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.NEW_IMAGE))
+                .streamSpecification(
+                    s -> s.streamEnabled(true).streamViewType(StreamViewType.NEW_IMAGE))
                 .tags(Tag.builder().key("team").value("core").build()));
     fx.client.putItem(b -> b.tableName("orders").item(item("pk", "p", "sk", "s", "note", "hello")));
     TableDescription t = fx.client.describeTable(b -> b.tableName("orders")).table();
@@ -103,7 +104,8 @@ class ControlPlaneIT {
     assertThat(t.globalSecondaryIndexes()).hasSize(1);
     assertThat(t.globalSecondaryIndexes().get(0).indexName()).isEqualTo("byStatus");
     assertThat(t.globalSecondaryIndexes().get(0).indexStatusAsString()).isEqualTo("ACTIVE");
-    assertThat(t.localSecondaryIndexes().get(0).projection().nonKeyAttributes()).containsExactly("note");
+    assertThat(t.localSecondaryIndexes().get(0).projection().nonKeyAttributes())
+        .containsExactly("note");
     assertThat(t.streamSpecification().streamEnabled()).isTrue();
     assertThat(fx.client.listTagsOfResource(b -> b.resourceArn(t.tableArn())).tags())
         .containsExactly(Tag.builder().key("team").value("core").build());
@@ -149,7 +151,8 @@ class ControlPlaneIT {
                         .attributeDefinitions(attr("pk", ScalarAttributeType.S))
                         .keySchema(hash("pk"))
                         .billingMode(BillingMode.PAY_PER_REQUEST)
-                        .provisionedThroughput(p -> p.readCapacityUnits(1L).writeCapacityUnits(1L))),
+                        .provisionedThroughput(
+                            p -> p.readCapacityUnits(1L).writeCapacityUnits(1L))),
         "ValidationException",
         "");
     assertThat(fx.client.listTables().tableNames()).isEmpty();
@@ -198,10 +201,18 @@ class ControlPlaneIT {
                     b.tableName("upd")
                         .billingMode(BillingMode.PROVISIONED)
                         .provisionedThroughput(
-                            ProvisionedThroughput.builder().readCapacityUnits(7L).writeCapacityUnits(9L).build()))
+                            ProvisionedThroughput.builder()
+                                .readCapacityUnits(7L)
+                                .writeCapacityUnits(9L)
+                                .build()))
             .tableDescription();
     assertThat(t.provisionedThroughput().writeCapacityUnits()).isEqualTo(9);
-    assertThat(fx.client.describeTable(b -> b.tableName("upd")).table().billingModeSummary().billingMode())
+    assertThat(
+            fx.client
+                .describeTable(b -> b.tableName("upd"))
+                .table()
+                .billingModeSummary()
+                .billingMode())
         .isEqualTo(BillingMode.PROVISIONED);
   }
 
@@ -210,7 +221,11 @@ class ControlPlaneIT {
     fx.createTable("tagged");
     String arn = fx.client.describeTable(b -> b.tableName("tagged")).table().tableArn();
     fx.client.tagResource(
-        b -> b.resourceArn(arn).tags(Tag.builder().key("a").value("1").build(), Tag.builder().key("b").value("2").build()));
+        b ->
+            b.resourceArn(arn)
+                .tags(
+                    Tag.builder().key("a").value("1").build(),
+                    Tag.builder().key("b").value("2").build()));
     fx.client.untagResource(b -> b.resourceArn(arn).tagKeys("a"));
     assertThat(fx.client.listTagsOfResource(b -> b.resourceArn(arn)).tags())
         .containsExactly(Tag.builder().key("b").value("2").build());

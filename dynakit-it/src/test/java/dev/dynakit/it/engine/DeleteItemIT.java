@@ -43,7 +43,9 @@ class DeleteItemIT {
 
   @Test
   void deleteItem_removesAndReturnsOld() {
-    var r = fx.client.deleteItem(b -> b.tableName("items").key(key("a")).returnValues(ReturnValue.ALL_OLD));
+    var r =
+        fx.client.deleteItem(
+            b -> b.tableName("items").key(key("a")).returnValues(ReturnValue.ALL_OLD));
     assertThat(r.attributes().get("v").n()).isEqualTo("3");
     assertThat(exists("a")).isFalse();
     assertThat(fx.client.describeTable(b -> b.tableName("items")).table().itemCount()).isZero();
@@ -51,7 +53,9 @@ class DeleteItemIT {
 
   @Test
   void deleteItem_missingItem_succeedsWithoutAttributes() {
-    var r = fx.client.deleteItem(b -> b.tableName("items").key(key("zz")).returnValues(ReturnValue.ALL_OLD));
+    var r =
+        fx.client.deleteItem(
+            b -> b.tableName("items").key(key("zz")).returnValues(ReturnValue.ALL_OLD));
     assertThat(r.hasAttributes()).isFalse();
   }
 
@@ -109,7 +113,9 @@ class DeleteItemIT {
   @Test
   void deleteItem_invalidReturnValues_isRefused() {
     assertError(
-        () -> fx.client.deleteItem(b -> b.tableName("items").key(key("a")).returnValues(ReturnValue.UPDATED_NEW)),
+        () ->
+            fx.client.deleteItem(
+                b -> b.tableName("items").key(key("a")).returnValues(ReturnValue.UPDATED_NEW)),
         "ValidationException",
         "Return values set to invalid value");
     assertThat(exists("a")).isTrue();

@@ -46,7 +46,10 @@ final class EngineFixture implements AutoCloseable {
                   .attributeName("pk")
                   .attributeType(ScalarAttributeType.S)
                   .build(),
-              AttributeDefinition.builder().attributeName(rangeKey).attributeType(rangeType).build())
+              AttributeDefinition.builder()
+                  .attributeName(rangeKey)
+                  .attributeType(rangeType)
+                  .build())
           .keySchema(
               KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build(),
               KeySchemaElement.builder().attributeName(rangeKey).keyType(KeyType.RANGE).build());

@@ -62,7 +62,9 @@ class PutGetItemIT {
             "ss", AttributeValue.fromSs(List.of("x", "y")),
             "ns", AttributeValue.fromNs(List.of("1", "2.5")),
             "bs", AttributeValue.fromBs(List.of(SdkBytes.fromUtf8String("q"))),
-            "l", AttributeValue.fromL(List.of(s("e"), n("1"), AttributeValue.fromM(Map.of("k", s("v"))))));
+            "l",
+                AttributeValue.fromL(
+                    List.of(s("e"), n("1"), AttributeValue.fromM(Map.of("k", s("v"))))));
     fx.client.putItem(b -> b.tableName("items").item(item));
     Map<String, AttributeValue> got = get("a");
     assertThat(got).containsOnlyKeys(item.keySet());
@@ -102,7 +104,11 @@ class PutGetItemIT {
   @Test
   void putItem_invalidNumbers_areRefusedAndNothingWritten() {
     assertError(
-        () -> fx.client.putItem(b -> b.tableName("items").item(item("pk", "a", "n", n("123456789012345678901234567890123456789")))),
+        () ->
+            fx.client.putItem(
+                b ->
+                    b.tableName("items")
+                        .item(item("pk", "a", "n", n("123456789012345678901234567890123456789")))),
         "ValidationException",
         "38 significant digits");
     assertError(
@@ -123,15 +129,27 @@ class PutGetItemIT {
   @Test
   void putItem_setRules_areEnforced() {
     assertError(
-        () -> fx.client.putItem(b -> b.tableName("items").item(item("pk", "a", "ss", AttributeValue.fromSs(List.of("x", "x"))))),
+        () ->
+            fx.client.putItem(
+                b ->
+                    b.tableName("items")
+                        .item(item("pk", "a", "ss", AttributeValue.fromSs(List.of("x", "x"))))),
         "ValidationException",
         "contains duplicates");
     assertError(
-        () -> fx.client.putItem(b -> b.tableName("items").item(item("pk", "a", "ns", AttributeValue.fromNs(List.of("1", "1.0"))))),
+        () ->
+            fx.client.putItem(
+                b ->
+                    b.tableName("items")
+                        .item(item("pk", "a", "ns", AttributeValue.fromNs(List.of("1", "1.0"))))),
         "ValidationException",
         "contains duplicates");
     assertError(
-        () -> fx.client.putItem(b -> b.tableName("items").item(item("pk", "a", "ss", AttributeValue.fromSs(List.of())))),
+        () ->
+            fx.client.putItem(
+                b ->
+                    b.tableName("items")
+                        .item(item("pk", "a", "ss", AttributeValue.fromSs(List.of())))),
         "ValidationException",
         "may not be empty");
     assertThat(get("a")).isNull();
@@ -142,7 +160,14 @@ class PutGetItemIT {
     fx.client.putItem(
         b ->
             b.tableName("items")
-                .item(item("pk", "a", "e", s(""), "eb", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[0])))));
+                .item(
+                    item(
+                        "pk",
+                        "a",
+                        "e",
+                        s(""),
+                        "eb",
+                        AttributeValue.fromB(SdkBytes.fromByteArray(new byte[0])))));
     assertThat(get("a").get("e").s()).isEmpty();
     assertError(
         () -> fx.client.putItem(b -> b.tableName("items").item(item("pk", ""))),
@@ -209,11 +234,16 @@ class PutGetItemIT {
     fx.client.putItem(b -> b.tableName("items").item(item("pk", "a", "v", 1)));
     PutItemResponse r =
         fx.client.putItem(
-            b -> b.tableName("items").item(item("pk", "a", "v", 2)).returnValues(ReturnValue.ALL_OLD));
+            b ->
+                b.tableName("items")
+                    .item(item("pk", "a", "v", 2))
+                    .returnValues(ReturnValue.ALL_OLD));
     assertThat(r.attributes().get("v").n()).isEqualTo("1");
     assertThat(get("a").get("v").n()).isEqualTo("2");
     assertError(
-        () -> fx.client.putItem(b -> b.tableName("items").item(key("a")).returnValues(ReturnValue.ALL_NEW)),
+        () ->
+            fx.client.putItem(
+                b -> b.tableName("items").item(key("a")).returnValues(ReturnValue.ALL_NEW)),
         "ValidationException",
         "Return values set to invalid value");
   }
@@ -228,11 +258,13 @@ class PutGetItemIT {
                         b.tableName("items")
                             .item(item("pk", "a", "v", 2))
                             .conditionExpression("attribute_not_exists(pk)")
-                            .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)))
+                            .returnValuesOnConditionCheckFailure(
+                                ReturnValuesOnConditionCheckFailure.ALL_OLD)))
         .isInstanceOfSatisfying(
             ConditionalCheckFailedException.class,
             e -> {
-              assertThat(e.awsErrorDetails().errorMessage()).isEqualTo("The conditional request failed");
+              assertThat(e.awsErrorDetails().errorMessage())
+                  .isEqualTo("The conditional request failed");
               assertThat(e.item().get("v").n()).isEqualTo("1");
             });
     assertThat(get("a").get("v").n()).isEqualTo("1");
@@ -248,7 +280,8 @@ class PutGetItemIT {
                 .expected(
                     Map.of(
                         "v",
-                        software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue.builder()
+                        software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue
+                            .builder()
                             .value(n("1"))
                             .build())));
     assertThat(get("a").get("v").n()).isEqualTo("2");
@@ -261,7 +294,8 @@ class PutGetItemIT {
                             .expected(
                                 Map.of(
                                     "v",
-                                    software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue.builder()
+                                    software.amazon.awssdk.services.dynamodb.model
+                                        .ExpectedAttributeValue.builder()
                                         .exists(false)
                                         .build()))))
         .isInstanceOf(ConditionalCheckFailedException.class);
@@ -275,7 +309,8 @@ class PutGetItemIT {
                         .expected(
                             Map.of(
                                 "v",
-                                software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue.builder()
+                                software.amazon.awssdk.services.dynamodb.model
+                                    .ExpectedAttributeValue.builder()
                                     .exists(false)
                                     .build()))),
         "ValidationException",
@@ -290,11 +325,16 @@ class PutGetItemIT {
             b.tableName("items")
                 .item(
                     item(
-                        "pk", "a",
-                        "x", 1,
-                        "y", 2,
-                        "m", AttributeValue.fromM(Map.of("p", s("q"), "r", s("t"))),
-                        "l", AttributeValue.fromL(List.of(s("l0"), s("l1"))))));
+                        "pk",
+                        "a",
+                        "x",
+                        1,
+                        "y",
+                        2,
+                        "m",
+                        AttributeValue.fromM(Map.of("p", s("q"), "r", s("t"))),
+                        "l",
+                        AttributeValue.fromL(List.of(s("l0"), s("l1"))))));
     Map<String, AttributeValue> p =
         fx.client
             .getItem(
@@ -338,7 +378,10 @@ class PutGetItemIT {
     double eventual =
         fx.client
             .getItem(
-                b -> b.tableName("items").key(key("a")).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                b ->
+                    b.tableName("items")
+                        .key(key("a"))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
             .consumedCapacity()
             .capacityUnits();
     assertThat(consistent).isEqualTo(2.0);

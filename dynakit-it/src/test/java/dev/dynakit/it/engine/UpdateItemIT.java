@@ -45,7 +45,9 @@ class UpdateItemIT {
                         "tags", AttributeValue.fromSs(List.of("x", "y")),
                         "nums", AttributeValue.fromNs(List.of("1", "2")),
                         "list", AttributeValue.fromL(List.of(s("l0"), s("l1"), s("l2"))),
-                        "map", AttributeValue.fromM(Map.of("inner", AttributeValue.fromM(Map.of("v", n("1"))))))));
+                        "map",
+                            AttributeValue.fromM(
+                                Map.of("nest", AttributeValue.fromM(Map.of("v", n("1"))))))));
   }
 
   @AfterEach
@@ -54,7 +56,10 @@ class UpdateItemIT {
   }
 
   private UpdateItemResponse update(
-      String expression, Map<String, String> names, Map<String, AttributeValue> values, ReturnValue rv) {
+      String expression,
+      Map<String, String> names,
+      Map<String, AttributeValue> values,
+      ReturnValue rv) {
     UpdateItemRequest.Builder b =
         UpdateItemRequest.builder()
             .tableName("items")
@@ -78,34 +83,42 @@ class UpdateItemIT {
   void set_arithmeticIfNotExistsAndListAppend() {
     update(
         "SET #c = #c + :one, fresh = if_not_exists(fresh, :zero), #l = list_append(#l, :more),"
-            + " other = :one - :zero, #n = if_not_exists(#n, :zero)",
+            + " diff = :one - :zero, #n = if_not_exists(#n, :zero)",
         Map.of("#c", "count", "#l", "list", "#n", "name"),
         Map.of(":one", n("1"), ":zero", n("0"), ":more", AttributeValue.fromL(List.of(s("l3")))),
         ReturnValue.NONE);
     Map<String, AttributeValue> item = current();
     assertThat(item.get("count").n()).isEqualTo("6");
     assertThat(item.get("fresh").n()).isEqualTo("0");
-    assertThat(item.get("other").n()).isEqualTo("1");
+    assertThat(item.get("diff").n()).isEqualTo("1");
     assertThat(item.get("name").s()).isEqualTo("alpha");
-    assertThat(item.get("list").l()).extracting(AttributeValue::s).containsExactly("l0", "l1", "l2", "l3");
+    assertThat(item.get("list").l())
+        .extracting(AttributeValue::s)
+        .containsExactly("l0", "l1", "l2", "l3");
   }
 
   @Test
   void set_nestedPathsAndListIndexes() {
     update(
-        "SET #m.inner.v = :two, #m.added = :two, #l[1] = :x, #l[10] = :y",
+        "SET #m.nest.v = :two, #m.added = :two, #l[1] = :x, #l[10] = :y",
         Map.of("#m", "map", "#l", "list"),
         Map.of(":two", n("2"), ":x", s("X"), ":y", s("Y")),
         ReturnValue.NONE);
     Map<String, AttributeValue> item = current();
-    assertThat(item.get("map").m().get("inner").m().get("v").n()).isEqualTo("2");
+    assertThat(item.get("map").m().get("nest").m().get("v").n()).isEqualTo("2");
     assertThat(item.get("map").m().get("added").n()).isEqualTo("2");
-    assertThat(item.get("list").l()).extracting(AttributeValue::s).containsExactly("l0", "X", "l2", "Y");
+    assertThat(item.get("list").l())
+        .extracting(AttributeValue::s)
+        .containsExactly("l0", "X", "l2", "Y");
   }
 
   @Test
   void remove_attributesAndListElements() {
-    update("REMOVE #n, #l[0], #l[2], missing", Map.of("#n", "name", "#l", "list"), Map.of(), ReturnValue.NONE);
+    update(
+        "REMOVE #n, #l[0], #l[2], absent",
+        Map.of("#n", "name", "#l", "list"),
+        Map.of(),
+        ReturnValue.NONE);
     Map<String, AttributeValue> item = current();
     assertThat(item).doesNotContainKey("name");
     assertThat(item.get("list").l()).extracting(AttributeValue::s).containsExactly("l1");
@@ -116,7 +129,13 @@ class UpdateItemIT {
     update(
         "ADD #c :five, tags :z, newnum :five, newset :z DELETE nums :one",
         Map.of("#c", "count"),
-        Map.of(":five", n("5"), ":z", AttributeValue.fromSs(List.of("z")), ":one", AttributeValue.fromNs(List.of("1"))),
+        Map.of(
+            ":five",
+            n("5"),
+            ":z",
+            AttributeValue.fromSs(List.of("z")),
+            ":one",
+            AttributeValue.fromNs(List.of("1"))),
         ReturnValue.NONE);
     Map<String, AttributeValue> item = current();
     assertThat(item.get("count").n()).isEqualTo("10");
@@ -124,7 +143,11 @@ class UpdateItemIT {
     assertThat(item.get("tags").ss()).containsExactlyInAnyOrder("x", "y", "z");
     assertThat(item.get("newset").ss()).containsExactly("z");
     assertThat(item.get("nums").ns()).containsExactly("2");
-    update("DELETE nums :two", Map.of(), Map.of(":two", AttributeValue.fromNs(List.of("2"))), ReturnValue.NONE);
+    update(
+        "DELETE nums :two",
+        Map.of(),
+        Map.of(":two", AttributeValue.fromNs(List.of("2"))),
+        ReturnValue.NONE);
     assertThat(current()).doesNotContainKey("nums");
   }
 
@@ -137,10 +160,12 @@ class UpdateItemIT {
         .isEqualTo(Map.of("count", n("6")));
     assertThat(update("SET #c = #c + :v", c, one, ReturnValue.UPDATED_NEW).attributes())
         .isEqualTo(Map.of("count", n("8")));
-    Map<String, AttributeValue> allOld = update("SET #c = #c + :v", c, one, ReturnValue.ALL_OLD).attributes();
+    Map<String, AttributeValue> allOld =
+        update("SET #c = #c + :v", c, one, ReturnValue.ALL_OLD).attributes();
     assertThat(allOld.get("count").n()).isEqualTo("8");
     assertThat(allOld).containsKeys("pk", "name", "tags");
-    Map<String, AttributeValue> allNew = update("SET #c = #c + :v", c, one, ReturnValue.ALL_NEW).attributes();
+    Map<String, AttributeValue> allNew =
+        update("SET #c = #c + :v", c, one, ReturnValue.ALL_NEW).attributes();
     assertThat(allNew.get("count").n()).isEqualTo("10");
     assertThat(allNew).containsKeys("pk", "name", "tags");
   }
@@ -174,7 +199,12 @@ class UpdateItemIT {
         "ValidationException",
         "Two document paths");
     assertError(
-        () -> update("SET #m.inner = :v REMOVE #m.inner.v", Map.of("#m", "map"), Map.of(":v", s("x")), ReturnValue.NONE),
+        () ->
+            update(
+                "SET #m.nest = :v REMOVE #m.nest.v",
+                Map.of("#m", "map"),
+                Map.of(":v", s("x")),
+                ReturnValue.NONE),
         "ValidationException",
         "Two document paths");
     assertError(
@@ -194,7 +224,9 @@ class UpdateItemIT {
         "ValidationException",
         "Syntax error");
     assertError(
-        () -> update("SET #n = #n + :v", Map.of("#n", "name"), Map.of(":v", n("1")), ReturnValue.NONE),
+        () ->
+            update(
+                "SET #n = #n + :v", Map.of("#n", "name"), Map.of(":v", n("1")), ReturnValue.NONE),
         "ValidationException",
         "incorrect data type");
     assertError(
@@ -233,10 +265,25 @@ class UpdateItemIT {
                 .key(key("a"))
                 .attributeUpdates(
                     Map.of(
-                        "name", AttributeValueUpdate.builder().action(AttributeAction.PUT).value(s("beta")).build(),
-                        "count", AttributeValueUpdate.builder().action(AttributeAction.ADD).value(n("2")).build(),
-                        "tags", AttributeValueUpdate.builder().action(AttributeAction.DELETE).value(AttributeValue.fromSs(List.of("x"))).build(),
-                        "list", AttributeValueUpdate.builder().action(AttributeAction.DELETE).build())));
+                        "name",
+                            AttributeValueUpdate.builder()
+                                .action(AttributeAction.PUT)
+                                .value(s("beta"))
+                                .build(),
+                        "count",
+                            AttributeValueUpdate.builder()
+                                .action(AttributeAction.ADD)
+                                .value(n("2"))
+                                .build(),
+                        "tags",
+                            AttributeValueUpdate.builder()
+                                .action(AttributeAction.DELETE)
+                                .value(AttributeValue.fromSs(List.of("x")))
+                                .build(),
+                        "list",
+                            AttributeValueUpdate.builder()
+                                .action(AttributeAction.DELETE)
+                                .build())));
     Map<String, AttributeValue> item = current();
     assertThat(item.get("name").s()).isEqualTo("beta");
     assertThat(item.get("count").n()).isEqualTo("7");
