@@ -1,6 +1,7 @@
 package dev.dynakit.engine;
 
 import dev.dynakit.engine.internal.EngineState;
+import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
@@ -34,7 +35,13 @@ public final class DynakitEngine implements AutoCloseable {
   private DynakitEngine(Builder builder) {
     OrderedStore store = builder.store != null ? builder.store : EngineDefaults.memoryStore();
     this.state =
-        new EngineState(new Catalog(), store, builder.clock, builder.region, builder.accountId);
+        new EngineState(
+            new Catalog(),
+            store,
+            new ItemStore(store),
+            builder.clock,
+            builder.region,
+            builder.accountId);
     Map<String, Operation> ops = new HashMap<>();
     EngineDefaults.registerOperations(ops, state);
     this.operations = Map.copyOf(ops);

@@ -1,15 +1,21 @@
 package dev.dynakit.engine.internal;
 
+import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.storage.OrderedStore;
 import java.time.Clock;
 
 /**
- * Everything the operations of one engine share: the tables, the store, the clock and the identity
- * (region and account) that goes into ARNs.
+ * Everything the operations of one engine share: the tables, the store and its one write path (the
+ * item store), the clock and the identity (region and account) that goes into ARNs.
  */
 public record EngineState(
-    Catalog catalog, OrderedStore store, Clock clock, String region, String accountId) {
+    Catalog catalog,
+    OrderedStore store,
+    ItemStore items,
+    Clock clock,
+    String region,
+    String accountId) {
 
   /** The ARN of a table in this engine. */
   public String tableArn(String tableName) {

@@ -9,7 +9,7 @@ public final class ItemOperations {
   private ItemOperations() {}
 
   public static void register(Map<String, Operation> ops, EngineState state) {
-    ItemStore items = new ItemStore(state.store());
+    ItemStore items = state.items();
     ops.put("PutItem", new PutItemOperation(state.catalog(), items));
     ops.put("GetItem", new GetItemOperation(state.catalog(), items));
     ops.put("UpdateItem", new UpdateItemOperation(state.catalog(), items));

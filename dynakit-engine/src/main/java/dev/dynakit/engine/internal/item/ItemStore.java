@@ -6,20 +6,25 @@ import dev.dynakit.engine.internal.value.ItemCodec;
 import dev.dynakit.engine.internal.value.ItemSize;
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.WriteBatch;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads and writes items of tables in the store. Every read-modify-write of one item runs under
- * that item's lock stripe, which makes writes linearizable per item: the condition is evaluated
- * against the value the write replaces.
+ * Reads and writes items of tables in the store; the one write path of the engine. Every
+ * read-modify-write of an item runs under that item's lock stripe, which makes writes linearizable
+ * per item: a condition is evaluated against the value the write replaces. Several items (a
+ * transaction) are locked in ascending stripe order, so lockers never deadlock, and their changes
+ * are applied in one atomic store batch.
  */
-final class ItemStore {
+public final class ItemStore {
   private final OrderedStore store;
   private final ReentrantLock[] stripes = new ReentrantLock[KeyFactory.LOCK_STRIPES];
 
-  ItemStore(OrderedStore store) {
+  public ItemStore(OrderedStore store) {
     this.store = store;
     for (int i = 0; i < stripes.length; i++) {
       stripes[i] = new ReentrantLock();
@@ -27,39 +32,74 @@ final class ItemStore {
   }
 
   /** The lock guarding every write of the item with this key. */
-  ReentrantLock lock(PrimaryKey key) {
+  public ReentrantLock lock(PrimaryKey key) {
     return stripes[key.lockStripe()];
   }
 
+  /**
+   * Locks the stripes of all the keys in ascending order and returns them, to be released with
+   * {@link #unlockAll}.
+   */
+  public List<ReentrantLock> lockAll(Collection<PrimaryKey> keys) {
+    TreeSet<Integer> ordered = new TreeSet<>();
+    for (PrimaryKey k : keys) {
+      ordered.add(k.lockStripe());
+    }
+    List<ReentrantLock> locks = new java.util.ArrayList<>(ordered.size());
+    for (int stripe : ordered) {
+      ReentrantLock l = stripes[stripe];
+      l.lock();
+      locks.add(l);
+    }
+    return locks;
+  }
+
+  /** Releases locks taken by {@link #lockAll}. */
+  public static void unlockAll(List<ReentrantLock> locks) {
+    for (int i = locks.size() - 1; i >= 0; i--) {
+      locks.get(i).unlock();
+    }
+  }
+
   /** The stored item, or null. */
-  @Nullable Map<String, AttrValue> read(PrimaryKey key) {
+  public @Nullable Map<String, AttrValue> read(PrimaryKey key) {
     byte[] bytes = store.get(key.storageKey());
     return bytes == null ? null : ItemCodec.decode(bytes);
   }
 
-  /**
-   * Replaces {@code oldItem} by {@code newItem} (null deletes); the caller holds the item's lock
-   * and has read {@code oldItem} under it.
-   */
-  void write(
+  /** Applies one change; the caller holds the item's lock. */
+  public void write(
       Table table,
       PrimaryKey key,
       @Nullable Map<String, AttrValue> oldItem,
       @Nullable Map<String, AttrValue> newItem) {
+    writeAll(List.of(new ItemWrite(table, key, oldItem, newItem)));
+  }
+
+  /** Applies all changes in one atomic store batch; the caller holds every item's lock. */
+  public void writeAll(List<ItemWrite> writes) {
     WriteBatch batch = new WriteBatch();
-    if (newItem == null) {
-      batch.delete(key.storageKey());
-    } else {
-      batch.put(key.storageKey(), ItemCodec.encode(newItem));
+    for (ItemWrite w : writes) {
+      if (w.newItem() == null) {
+        batch.delete(w.key().storageKey());
+      } else {
+        batch.put(w.key().storageKey(), ItemCodec.encode(w.newItem()));
+      }
     }
     store.apply(batch);
-    long oldSize = oldItem == null ? 0 : ItemSize.itemSize(oldItem);
-    long newSize = newItem == null ? 0 : ItemSize.itemSize(newItem);
-    if (oldItem == null && newItem != null) {
-      table.itemCount().incrementAndGet();
-    } else if (oldItem != null && newItem == null) {
-      table.itemCount().decrementAndGet();
+    for (ItemWrite w : writes) {
+      count(w);
     }
-    table.sizeBytes().addAndGet(newSize - oldSize);
+  }
+
+  private static void count(ItemWrite w) {
+    long oldSize = w.oldItem() == null ? 0 : ItemSize.itemSize(w.oldItem());
+    long newSize = w.newItem() == null ? 0 : ItemSize.itemSize(w.newItem());
+    if (w.oldItem() == null && w.newItem() != null) {
+      w.table().itemCount().incrementAndGet();
+    } else if (w.oldItem() != null && w.newItem() == null) {
+      w.table().itemCount().decrementAndGet();
+    }
+    w.table().sizeBytes().addAndGet(newSize - oldSize);
   }
 }

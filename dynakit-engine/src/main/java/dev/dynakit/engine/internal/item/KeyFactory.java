@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Extracts and validates primary keys from Key parameters and from items, as DynamoDB does. */
-final class KeyFactory {
+public final class KeyFactory {
   static final int MAX_PARTITION_KEY_BYTES = 2048;
   static final int MAX_SORT_KEY_BYTES = 1024;
   static final int LOCK_STRIPES = 4096;
@@ -21,7 +21,7 @@ final class KeyFactory {
   private KeyFactory() {}
 
   /** The key from a {@code Key} parameter: exactly the key attributes, of the declared types. */
-  static PrimaryKey fromKey(Table table, Map<String, AttrValue> key) {
+  public static PrimaryKey fromKey(Table table, Map<String, AttrValue> key) {
     KeySchema schema = table.def().key();
     if (key == null || key.size() != schema.all().size()) {
       throw mismatch();
@@ -36,7 +36,7 @@ final class KeyFactory {
   }
 
   /** The key of a full item (PutItem): key attributes present with the declared types. */
-  static PrimaryKey fromItem(Table table, Map<String, AttrValue> item) {
+  public static PrimaryKey fromItem(Table table, Map<String, AttrValue> item) {
     for (KeyAttr attr : table.def().key().all()) {
       AttrValue v = item.get(attr.name());
       if (v == null) {

@@ -8,7 +8,7 @@ import java.util.Map;
  * The primary key of one item: its key attributes (as the item holds them) and the storage key they
  * encode to.
  */
-record PrimaryKey(Map<String, AttrValue> attributes, byte[] storageKey, int lockStripe) {
+public record PrimaryKey(Map<String, AttrValue> attributes, byte[] storageKey, int lockStripe) {
   PrimaryKey {
     attributes = new LinkedHashMap<>(attributes);
   }

@@ -25,6 +25,9 @@ public final class Table {
   private volatile String ttlAttribute;
   private volatile boolean ttlEnabled;
   private final Map<String, AtomicLong> indexItemCounts = new ConcurrentHashMap<>();
+  private final Map<String, Integer> indexStoreNumbers = new ConcurrentHashMap<>();
+  private final java.util.concurrent.atomic.AtomicInteger nextIndexStoreNo =
+      new java.util.concurrent.atomic.AtomicInteger(1);
   private final Map<String, AtomicLong> indexSizes = new ConcurrentHashMap<>();
   private volatile String streamLabel;
   private volatile Instant lastUpdateToPayPerRequest;
@@ -95,10 +98,28 @@ public final class Table {
     return indexSizes.computeIfAbsent(indexName, n -> new AtomicLong());
   }
 
-  /** Forgets the counters of a deleted index. */
+  /** Forgets the counters and the storage number of a deleted index. */
   void dropIndexStats(String indexName) {
     indexItemCounts.remove(indexName);
     indexSizes.remove(indexName);
+    indexStoreNumbers.remove(indexName);
+  }
+
+  /**
+   * The number (1..255) that prefixes the storage keys of a secondary index, next to the table's
+   * {@link #storeId()}; 0 is the base table. Numbers are never reused within a table, so the
+   * entries of a deleted index can never be read as those of a new one with the same name.
+   */
+  public int indexStoreNo(String indexName) {
+    return indexStoreNumbers.computeIfAbsent(
+        indexName,
+        n -> {
+          int next = nextIndexStoreNo.getAndIncrement();
+          if (next > 255) {
+            throw new IllegalStateException("index numbers of table " + name() + " exhausted");
+          }
+          return next;
+        });
   }
 
   /**
