@@ -9,7 +9,7 @@ import java.util.Map;
  * encode to.
  */
 public record PrimaryKey(Map<String, AttrValue> attributes, byte[] storageKey, int lockStripe) {
-  PrimaryKey {
+  public PrimaryKey {
     attributes = new LinkedHashMap<>(attributes);
   }
 }
