@@ -147,10 +147,6 @@ final class SpecJsonReader {
   }
 
   private void keyFields(TableSpec.Builder b, @Nullable Object value) {
-    if (value == null) {
-      problem("keyFields", "required");
-      return;
-    }
     List<Object> fields = list(value, "keyFields");
     if (fields == null) {
       return;

@@ -489,6 +489,16 @@ public final class TableSpec {
       return this;
     }
 
+    /** Adds a global index from its builder. */
+    public Builder index(GlobalIndex.Builder index) {
+      return index(index.build());
+    }
+
+    /** Adds a local index from its builder. */
+    public Builder index(LocalIndex.Builder index) {
+      return index(index.build());
+    }
+
     /**
      * Makes an index sparse by rule, for declarations read from a file (a predicate cannot be
      * written in JSON).
