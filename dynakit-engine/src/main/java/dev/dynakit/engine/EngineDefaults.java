@@ -19,5 +19,6 @@ final class EngineDefaults {
   static void registerOperations(Map<String, Operation> ops, EngineState state) {
     dev.dynakit.engine.internal.item.ItemOperations.register(ops, state);
     ControlPlane.register(ops, state, new IndexBuilder(state.store(), state.items()));
+    dev.dynakit.engine.internal.query.QueryOperations.register(ops, state);
   }
 }
