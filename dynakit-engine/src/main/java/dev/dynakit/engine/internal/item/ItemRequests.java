@@ -18,8 +18,11 @@ import java.util.StringJoiner;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
-/** The request parts that the item operations share, read and validated as DynamoDB does. */
-final class ItemRequests {
+/**
+ * The request parts that the item operations share, read and validated as DynamoDB does; Query and
+ * Scan reuse the expression context, the projection and the refusal of mixed parameters.
+ */
+public final class ItemRequests {
   private static final Pattern TABLE_NAME = Pattern.compile("[a-zA-Z0-9_.-]+");
 
   private ItemRequests() {}
@@ -48,7 +51,7 @@ final class ItemRequests {
   }
 
   /** The expression context of the request, refusing empty name or value maps. */
-  static ExpressionContext context(Request request) {
+  public static ExpressionContext context(Request request) {
     Map<String, String> names = request.stringMap("ExpressionAttributeNames");
     if (names != null && names.isEmpty()) {
       throw EngineException.validation("ExpressionAttributeNames must not be empty");
@@ -87,7 +90,7 @@ final class ItemRequests {
    * Refuses requests that mix legacy parameters with expression parameters, with DynamoDB's message
    * listing both kinds.
    */
-  static void refuseMixing(Request request, List<String> legacy, List<String> expression) {
+  public static void refuseMixing(Request request, List<String> legacy, List<String> expression) {
     StringJoiner legacyUsed = new StringJoiner(", ", "{", "}");
     StringJoiner expressionUsed = new StringJoiner(", ", "{", "}");
     boolean anyLegacy = false;
@@ -133,7 +136,7 @@ final class ItemRequests {
   }
 
   /** The read projection: ProjectionExpression, or legacy AttributesToGet. */
-  static @Nullable ProjectionExpr projection(Request request, ExpressionContext ctx) {
+  public static @Nullable ProjectionExpr projection(Request request, ExpressionContext ctx) {
     String text = request.string("ProjectionExpression");
     if (text != null) {
       return Expressions.projection(text, ctx);
