@@ -222,6 +222,16 @@ class QueryScanValidationIT {
                                     .build()))),
         "ValidationException",
         "Attempted conditional constraint is not an indexable operation");
+    Condition eqP =
+        Condition.builder()
+            .comparisonOperator(ComparisonOperator.EQ)
+            .attributeValueList(s("p"))
+            .build();
+    assertError(
+        () ->
+            db.query(b -> b.tableName("tbl").keyConditions(Map.of("pk", eqP, "sk", eqP, "v", eqP))),
+        "ValidationException",
+        "Conditions can be of length 1 or 2 only");
   }
 
   @Test
