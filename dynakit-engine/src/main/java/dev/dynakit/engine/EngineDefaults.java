@@ -18,5 +18,7 @@ final class EngineDefaults {
   static void registerOperations(Map<String, Operation> ops, EngineState state) {
     dev.dynakit.engine.internal.item.ItemOperations.register(ops, state);
     ControlPlane.register(ops, state);
+    dev.dynakit.engine.internal.batch.BatchOperations.register(ops, state);
+    dev.dynakit.engine.internal.txn.TransactionOperations.register(ops, state);
   }
 }

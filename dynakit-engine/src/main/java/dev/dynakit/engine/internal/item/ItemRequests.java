@@ -18,14 +18,17 @@ import java.util.StringJoiner;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
-/** The request parts that the item operations share, read and validated as DynamoDB does. */
-final class ItemRequests {
+/**
+ * The request parts that the item operations share, read and validated as DynamoDB does; the batch
+ * and transaction operations read the same parts of their per-table and per-action structures.
+ */
+public final class ItemRequests {
   private static final Pattern TABLE_NAME = Pattern.compile("[a-zA-Z0-9_.-]+");
 
   private ItemRequests() {}
 
   /** The table named by {@code TableName}, validated and looked up. */
-  static Table table(Catalog catalog, Request request) {
+  public static Table table(Catalog catalog, Request request) {
     String name = request.requireString("TableName");
     if (name.length() < 3 || name.length() > 255 || !TABLE_NAME.matcher(name).matches()) {
       String constraint =
@@ -48,7 +51,7 @@ final class ItemRequests {
   }
 
   /** The expression context of the request, refusing empty name or value maps. */
-  static ExpressionContext context(Request request) {
+  public static ExpressionContext context(Request request) {
     Map<String, String> names = request.stringMap("ExpressionAttributeNames");
     if (names != null && names.isEmpty()) {
       throw EngineException.validation("ExpressionAttributeNames must not be empty");
@@ -87,7 +90,7 @@ final class ItemRequests {
    * Refuses requests that mix legacy parameters with expression parameters, with DynamoDB's message
    * listing both kinds.
    */
-  static void refuseMixing(Request request, List<String> legacy, List<String> expression) {
+  public static void refuseMixing(Request request, List<String> legacy, List<String> expression) {
     StringJoiner legacyUsed = new StringJoiner(", ", "{", "}");
     StringJoiner expressionUsed = new StringJoiner(", ", "{", "}");
     boolean anyLegacy = false;
@@ -115,7 +118,7 @@ final class ItemRequests {
   }
 
   /** The write condition: ConditionExpression, or legacy Expected + ConditionalOperator. */
-  static @Nullable ConditionExpr condition(Request request, ExpressionContext ctx) {
+  public static @Nullable ConditionExpr condition(Request request, ExpressionContext ctx) {
     String text = request.string("ConditionExpression");
     if (text != null) {
       return Expressions.condition(text, ctx, "ConditionExpression");
@@ -133,7 +136,7 @@ final class ItemRequests {
   }
 
   /** The read projection: ProjectionExpression, or legacy AttributesToGet. */
-  static @Nullable ProjectionExpr projection(Request request, ExpressionContext ctx) {
+  public static @Nullable ProjectionExpr projection(Request request, ExpressionContext ctx) {
     String text = request.string("ProjectionExpression");
     if (text != null) {
       return Expressions.projection(text, ctx);
@@ -156,7 +159,7 @@ final class ItemRequests {
   }
 
   /** Reads ReturnValues, allowing only the values the operation supports. */
-  static String returnValues(Request request, List<String> allowed) {
+  public static String returnValues(Request request, List<String> allowed) {
     String value = request.string("ReturnValues");
     if (value == null) {
       return "NONE";
@@ -175,7 +178,7 @@ final class ItemRequests {
   }
 
   /** Whether a failed condition must return the old item (ReturnValuesOnConditionCheckFailure). */
-  static boolean returnOldOnFailure(Request request) {
+  public static boolean returnOldOnFailure(Request request) {
     String value = request.string("ReturnValuesOnConditionCheckFailure");
     if (value == null || value.equals("NONE")) {
       return false;
@@ -191,7 +194,7 @@ final class ItemRequests {
   }
 
   /** Reads ReturnItemCollectionMetrics (validated; metrics are reported for tables with LSIs). */
-  static boolean returnItemCollectionMetrics(Request request) {
+  public static boolean returnItemCollectionMetrics(Request request) {
     String value = request.string("ReturnItemCollectionMetrics");
     if (value == null || value.equals("NONE")) {
       return false;
@@ -207,7 +210,7 @@ final class ItemRequests {
   }
 
   /** The ConditionalCheckFailedException, carrying the old item when asked. */
-  static EngineException conditionFailed(
+  public static EngineException conditionFailed(
       @Nullable Map<String, AttrValue> oldItem, boolean returnOld) {
     Object extra = null;
     if (returnOld && oldItem != null) {
