@@ -1,6 +1,7 @@
 package dev.dynakit.engine;
 
 import dev.dynakit.engine.internal.EngineState;
+import dev.dynakit.engine.internal.item.IndexBuilder;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.storage.memory.MemoryStore;
 import dev.dynakit.engine.internal.table.ControlPlane;
@@ -17,7 +18,8 @@ final class EngineDefaults {
 
   static void registerOperations(Map<String, Operation> ops, EngineState state) {
     dev.dynakit.engine.internal.item.ItemOperations.register(ops, state);
-    ControlPlane.register(ops, state);
+    ControlPlane.register(ops, state, new IndexBuilder(state.store(), state.items()));
+    dev.dynakit.engine.internal.query.QueryOperations.register(ops, state);
     dev.dynakit.engine.internal.batch.BatchOperations.register(ops, state);
     dev.dynakit.engine.internal.txn.TransactionOperations.register(ops, state);
   }

@@ -46,6 +46,14 @@ public final class Expressions {
     return new PathProjection(paths);
   }
 
+  /**
+   * The document paths a condition reads (a FilterExpression's or a legacy filter's attributes), in
+   * the order written; empty for a condition that always holds.
+   */
+  public static List<DocPath> paths(ConditionExpr condition) {
+    return ConditionPaths.of(condition);
+  }
+
   static Cond parseCondition(String text, ExpressionContext ctx, String parameterName) {
     check(text, ctx, parameterName, true);
     return new ConditionParser(text, ctx, parameterName).parse();

@@ -3,6 +3,7 @@ package dev.dynakit.engine.internal.item;
 import dev.dynakit.engine.internal.capacity.Capacity;
 import dev.dynakit.engine.internal.expr.ConditionExpr;
 import dev.dynakit.engine.internal.expr.ExpressionContext;
+import dev.dynakit.engine.internal.index.WriteEffects;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
@@ -40,11 +41,12 @@ final class DeleteItemOperation implements Operation {
     String returnValues = ItemRequests.returnValues(request, List.of("NONE", "ALL_OLD"));
     boolean returnOldOnFailure = ItemRequests.returnOldOnFailure(request);
     Capacity.Mode capacity = Capacity.Mode.parse(request.string("ReturnConsumedCapacity"));
-    ItemRequests.returnItemCollectionMetrics(request);
+    boolean collectionMetrics = ItemRequests.returnItemCollectionMetrics(request);
     Table table = ItemRequests.table(catalog, request);
     PrimaryKey key = KeyFactory.fromKey(table, keyParam);
 
     Map<String, AttrValue> old;
+    WriteEffects effects = WriteEffects.NONE;
     ReentrantLock lock = items.lock(key);
     lock.lock();
     try {
@@ -53,7 +55,7 @@ final class DeleteItemOperation implements Operation {
         throw ItemRequests.conditionFailed(old, returnOldOnFailure);
       }
       if (old != null) {
-        items.write(table, key, old, null);
+        effects = items.write(table, key, old, null);
       }
     } finally {
       lock.unlock();
@@ -67,8 +69,13 @@ final class DeleteItemOperation implements Operation {
       long size = old == null ? 0 : ItemSize.itemSize(old);
       response.put(
           "ConsumedCapacity",
-          Capacity.consumed(
-              capacity, table.name(), Capacity.writeUnits(size), Map.of(), Map.of(), false));
+          effects.consumedCapacity(capacity, table.name(), Capacity.writeUnits(size)));
+    }
+    if (collectionMetrics) {
+      Map<String, Object> metrics = items.itemCollectionMetrics(table, key);
+      if (metrics != null) {
+        response.put("ItemCollectionMetrics", metrics);
+      }
     }
     return response;
   }

@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The request parts that the item operations share, read and validated as DynamoDB does; the batch
- * and transaction operations read the same parts of their per-table and per-action structures.
+ * The request parts that the item operations share, read and validated as DynamoDB does; Query,
+ * Scan, the batch and the transaction operations reuse them for their own structures.
  */
 public final class ItemRequests {
   private static final Pattern TABLE_NAME = Pattern.compile("[a-zA-Z0-9_.-]+");

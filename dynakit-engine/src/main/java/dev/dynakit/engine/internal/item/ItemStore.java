@@ -1,11 +1,15 @@
 package dev.dynakit.engine.internal.item;
 
+import dev.dynakit.engine.internal.index.IndexMaintenance;
+import dev.dynakit.engine.internal.index.WriteEffects;
+import dev.dynakit.engine.internal.index.WritePlan;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ItemCodec;
 import dev.dynakit.engine.internal.value.ItemSize;
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.WriteBatch;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -18,14 +22,17 @@ import org.jspecify.annotations.Nullable;
  * read-modify-write of an item runs under that item's lock stripe, which makes writes linearizable
  * per item: a condition is evaluated against the value the write replaces. Several items (a
  * transaction) are locked in ascending stripe order, so lockers never deadlock, and their changes
- * are applied in one atomic store batch.
+ * are applied in one atomic store batch, together with the changes to the tables' secondary
+ * indices.
  */
 public final class ItemStore {
   private final OrderedStore store;
   private final ReentrantLock[] stripes = new ReentrantLock[KeyFactory.LOCK_STRIPES];
+  private final IndexMaintenance indexes;
 
   public ItemStore(OrderedStore store) {
     this.store = store;
+    this.indexes = new IndexMaintenance(store);
     for (int i = 0; i < stripes.length; i++) {
       stripes[i] = new ReentrantLock();
     }
@@ -45,7 +52,7 @@ public final class ItemStore {
     for (PrimaryKey k : keys) {
       ordered.add(k.lockStripe());
     }
-    List<ReentrantLock> locks = new java.util.ArrayList<>(ordered.size());
+    List<ReentrantLock> locks = new ArrayList<>(ordered.size());
     for (int stripe : ordered) {
       ReentrantLock l = stripes[stripe];
       l.lock();
@@ -67,29 +74,87 @@ public final class ItemStore {
     return bytes == null ? null : ItemCodec.decode(bytes);
   }
 
-  /** Applies one change; the caller holds the item's lock. */
-  public void write(
+  /**
+   * Waits until every write that holds item locks at the time of the call has finished. A change to
+   * a table's indices made before the call is seen by every write after it, because writes read the
+   * table's declaration under their locks.
+   */
+  public void awaitWriters() {
+    for (ReentrantLock stripe : stripes) {
+      stripe.lock();
+      stripe.unlock();
+    }
+  }
+
+  /** The index maintenance of this store (for backfills and item-collection metrics). */
+  public IndexMaintenance indexes() {
+    return indexes;
+  }
+
+  /**
+   * Applies one change; the caller holds the item's lock.
+   *
+   * @return what the change cost in the table's indices
+   * @throws dev.dynakit.engine.EngineException when the new item's index keys are invalid or its
+   *     item collection would exceed the limit; nothing is written then
+   */
+  public WriteEffects write(
       Table table,
       PrimaryKey key,
       @Nullable Map<String, AttrValue> oldItem,
       @Nullable Map<String, AttrValue> newItem) {
-    writeAll(List.of(new ItemWrite(table, key, oldItem, newItem)));
+    return writeAll(List.of(new ItemWrite(table, key, oldItem, newItem))).get(0);
   }
 
-  /** Applies all changes in one atomic store batch; the caller holds every item's lock. */
-  public void writeAll(List<ItemWrite> writes) {
-    WriteBatch batch = new WriteBatch();
+  /**
+   * Applies all changes, and the index changes they cause, in one atomic store batch; the caller
+   * holds every item's lock. Every new item is validated against the indices of its table and the
+   * item collections of tables with LSIs are checked before anything is written: a refused change
+   * refuses the whole batch.
+   *
+   * @return what each change cost in the indices, in the order of {@code writes}
+   */
+  public List<WriteEffects> writeAll(List<ItemWrite> writes) {
+    List<WritePlan> plans = new ArrayList<>(writes.size());
     for (ItemWrite w : writes) {
-      if (w.newItem() == null) {
+      plans.add(indexes.plan(w.table(), w.oldItem(), w.newItem()));
+    }
+    IndexMaintenance.Reservation reservation = indexes.reserve(plans);
+    WriteBatch batch = new WriteBatch();
+    for (int i = 0; i < writes.size(); i++) {
+      ItemWrite w = writes.get(i);
+      Map<String, AttrValue> newItem = w.newItem();
+      byte[] encoded = null;
+      if (newItem == null) {
         batch.delete(w.key().storageKey());
       } else {
-        batch.put(w.key().storageKey(), ItemCodec.encode(w.newItem()));
+        encoded = ItemCodec.encode(newItem);
+        batch.put(w.key().storageKey(), encoded);
       }
+      plans.get(i).addTo(batch, newItem, encoded);
     }
-    store.apply(batch);
-    for (ItemWrite w : writes) {
-      count(w);
+    try {
+      store.apply(batch);
+    } catch (RuntimeException e) {
+      reservation.release();
+      throw e;
     }
+    List<WriteEffects> effects = new ArrayList<>(writes.size());
+    for (int i = 0; i < writes.size(); i++) {
+      count(writes.get(i));
+      WritePlan plan = plans.get(i);
+      plan.commit();
+      effects.add(plan.effects());
+    }
+    return effects;
+  }
+
+  /**
+   * The ItemCollectionMetrics of the collection holding the item with this key, or null when the
+   * table has no LSIs (DynamoDB reports item collections only for those).
+   */
+  public @Nullable Map<String, Object> itemCollectionMetrics(Table table, PrimaryKey key) {
+    return indexes.itemCollectionMetrics(table, key.attributes());
   }
 
   private static void count(ItemWrite w) {

@@ -3,6 +3,8 @@ package dev.dynakit.engine.internal.item;
 import dev.dynakit.engine.internal.capacity.Capacity;
 import dev.dynakit.engine.internal.expr.ConditionExpr;
 import dev.dynakit.engine.internal.expr.ExpressionContext;
+import dev.dynakit.engine.internal.index.IndexEntries;
+import dev.dynakit.engine.internal.index.WriteEffects;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
@@ -40,12 +42,14 @@ final class PutItemOperation implements Operation {
     String returnValues = ItemRequests.returnValues(request, List.of("NONE", "ALL_OLD"));
     boolean returnOldOnFailure = ItemRequests.returnOldOnFailure(request);
     Capacity.Mode capacity = Capacity.Mode.parse(request.string("ReturnConsumedCapacity"));
-    ItemRequests.returnItemCollectionMetrics(request);
+    boolean collectionMetrics = ItemRequests.returnItemCollectionMetrics(request);
     Table table = ItemRequests.table(catalog, request);
     PrimaryKey key = KeyFactory.fromItem(table, item);
+    IndexEntries.validate(table, item);
     long newSize = ItemLimits.check(item);
 
     Map<String, AttrValue> old;
+    WriteEffects effects;
     ReentrantLock lock = items.lock(key);
     lock.lock();
     try {
@@ -53,7 +57,7 @@ final class PutItemOperation implements Operation {
       if (condition != null && !condition.test(old == null ? Map.of() : old)) {
         throw ItemRequests.conditionFailed(old, returnOldOnFailure);
       }
-      items.write(table, key, old, item);
+      effects = items.write(table, key, old, item);
     } finally {
       lock.unlock();
     }
@@ -66,8 +70,13 @@ final class PutItemOperation implements Operation {
       long size = Math.max(newSize, old == null ? 0 : ItemSize.itemSize(old));
       response.put(
           "ConsumedCapacity",
-          Capacity.consumed(
-              capacity, table.name(), Capacity.writeUnits(size), Map.of(), Map.of(), false));
+          effects.consumedCapacity(capacity, table.name(), Capacity.writeUnits(size)));
+    }
+    if (collectionMetrics) {
+      Map<String, Object> metrics = items.itemCollectionMetrics(table, key);
+      if (metrics != null) {
+        response.put("ItemCollectionMetrics", metrics);
+      }
     }
     return response;
   }

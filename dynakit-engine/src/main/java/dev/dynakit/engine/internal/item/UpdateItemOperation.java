@@ -9,6 +9,8 @@ import dev.dynakit.engine.internal.expr.Expressions;
 import dev.dynakit.engine.internal.expr.Legacy;
 import dev.dynakit.engine.internal.expr.ProjectionExpr;
 import dev.dynakit.engine.internal.expr.UpdateExpr;
+import dev.dynakit.engine.internal.index.IndexEntries;
+import dev.dynakit.engine.internal.index.WriteEffects;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
@@ -57,7 +59,7 @@ final class UpdateItemOperation implements Operation {
             request, List.of("NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"));
     boolean returnOldOnFailure = ItemRequests.returnOldOnFailure(request);
     Capacity.Mode capacity = Capacity.Mode.parse(request.string("ReturnConsumedCapacity"));
-    ItemRequests.returnItemCollectionMetrics(request);
+    boolean collectionMetrics = ItemRequests.returnItemCollectionMetrics(request);
     Table table = ItemRequests.table(catalog, request);
     PrimaryKey key = KeyFactory.fromKey(table, keyParam);
     if (update != null) {
@@ -74,6 +76,7 @@ final class UpdateItemOperation implements Operation {
     Map<String, AttrValue> old;
     Map<String, AttrValue> updated;
     long newSize;
+    WriteEffects effects;
     ReentrantLock lock = items.lock(key);
     lock.lock();
     try {
@@ -84,7 +87,8 @@ final class UpdateItemOperation implements Operation {
       Map<String, AttrValue> base = old != null ? old : key.attributes();
       updated = update == null ? base : update.apply(base);
       newSize = ItemLimits.check(updated);
-      items.write(table, key, old, updated);
+      IndexEntries.validateUpdated(table, updated);
+      effects = items.write(table, key, old, updated);
     } finally {
       lock.unlock();
     }
@@ -98,8 +102,13 @@ final class UpdateItemOperation implements Operation {
       long size = Math.max(newSize, old == null ? 0 : ItemSize.itemSize(old));
       response.put(
           "ConsumedCapacity",
-          Capacity.consumed(
-              capacity, table.name(), Capacity.writeUnits(size), Map.of(), Map.of(), false));
+          effects.consumedCapacity(capacity, table.name(), Capacity.writeUnits(size)));
+    }
+    if (collectionMetrics) {
+      Map<String, Object> metrics = items.itemCollectionMetrics(table, key);
+      if (metrics != null) {
+        response.put("ItemCollectionMetrics", metrics);
+      }
     }
     return response;
   }

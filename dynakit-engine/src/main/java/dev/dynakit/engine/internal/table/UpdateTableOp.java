@@ -55,8 +55,9 @@ final class UpdateTableOp implements Operation {
       deleted = gsi == null ? null : gsi.deleted();
     }
     if (deleted != null) {
-      table.dropIndexStats(deleted.name());
+      // the lifecycle erases the entries under the index's storage number, which the stats hold
       lifecycle.deleted(table, deleted);
+      table.dropIndexStats(deleted.name());
     }
     if (created != null) {
       lifecycle.created(table, created);

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * constraint: ...; Value ...". Paths use DynamoDB's camel-case member names, with list elements as
  * {@code keySchema.1.member}.
  */
-final class Violations {
+public final class Violations {
   /** DynamoDB lists at most this many constraint errors in one message. */
   private static final int MAX_REPORTED = 10;
 
@@ -23,6 +23,8 @@ final class Violations {
   private static final Pattern NAME = Pattern.compile(NAME_PATTERN);
 
   private final List<String> messages = new ArrayList<>();
+
+  public Violations() {}
 
   /** The TableName member of a request that names one table, checked alone. */
   static String tableName(Request req) {
@@ -49,7 +51,7 @@ final class Violations {
     return listPath + "." + (index + 1) + ".member";
   }
 
-  void add(String path, Object value, String constraint) {
+  public void add(String path, Object value, String constraint) {
     if (messages.size() < MAX_REPORTED) {
       messages.add(
           "Value "
@@ -62,7 +64,7 @@ final class Violations {
   }
 
   /** Records a null value; returns whether the value was present. */
-  boolean notNull(String path, Object value) {
+  public boolean notNull(String path, Object value) {
     if (value == null) {
       add(path, null, "Member must not be null");
       return false;
@@ -71,7 +73,7 @@ final class Violations {
   }
 
   /** A table or index name: 3 to 255 characters of {@code [a-zA-Z0-9_.-]}. */
-  void name(String path, String value) {
+  public void name(String path, String value) {
     if (value == null) {
       return;
     }
@@ -82,7 +84,7 @@ final class Violations {
   }
 
   /** A string whose length (in characters) must lie in [min, max]. */
-  void length(String path, String value, int min, int max) {
+  public void length(String path, String value, int min, int max) {
     if (value == null) {
       return;
     }
@@ -96,7 +98,7 @@ final class Violations {
   }
 
   /** A string whose UTF-8 length in bytes must lie in [min, max] (attribute names). */
-  void byteLength(String path, String value, int min, int max) {
+  public void byteLength(String path, String value, int min, int max) {
     if (value == null) {
       return;
     }
@@ -110,7 +112,7 @@ final class Violations {
   }
 
   /** A list whose size must lie in [min, max]. */
-  void size(String path, List<?> value, int min, int max) {
+  public void size(String path, List<?> value, int min, int max) {
     if (value == null) {
       return;
     }
@@ -122,30 +124,40 @@ final class Violations {
     }
   }
 
-  void oneOf(String path, String value, List<String> allowed) {
+  public void oneOf(String path, String value, List<String> allowed) {
     if (value != null && !allowed.contains(value)) {
       add(path, value, "Member must satisfy enum value set: [" + String.join(", ", allowed) + "]");
     }
   }
 
-  void atLeast(String path, Long value, long min) {
+  public void atLeast(String path, Long value, long min) {
     if (value != null && value < min) {
       add(path, value, "Member must have value greater than or equal to " + min);
     }
   }
 
-  void atMost(String path, Long value, long max) {
+  public void atMost(String path, Long value, long max) {
     if (value != null && value > max) {
       add(path, value, "Member must have value less than or equal to " + max);
     }
   }
 
-  boolean isEmpty() {
+  /**
+   * Records a message that is not about one member's value, which DynamoDB reports in the same list
+   * (for example Query's refusal of a Select value that does not fit the request).
+   */
+  public void message(String text) {
+    if (messages.size() < MAX_REPORTED) {
+      messages.add(text);
+    }
+  }
+
+  public boolean isEmpty() {
     return messages.isEmpty();
   }
 
   /** Throws the combined ValidationException if anything was recorded. */
-  void throwIfAny() {
+  public void throwIfAny() {
     if (messages.isEmpty()) {
       return;
     }

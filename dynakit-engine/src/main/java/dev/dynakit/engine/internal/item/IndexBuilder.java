@@ -1,0 +1,106 @@
+package dev.dynakit.engine.internal.item;
+
+import dev.dynakit.engine.internal.keys.KeyCodec;
+import dev.dynakit.engine.internal.table.IndexDef;
+import dev.dynakit.engine.internal.table.IndexLifecycle;
+import dev.dynakit.engine.internal.table.Table;
+import dev.dynakit.engine.internal.value.AttrValue;
+import dev.dynakit.engine.internal.value.ItemCodec;
+import dev.dynakit.engine.storage.OrderedStore;
+import dev.dynakit.engine.storage.StoreCursor;
+import dev.dynakit.engine.storage.StoreEntry;
+import dev.dynakit.engine.storage.WriteBatch;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Builds and drops the global secondary indices that UpdateTable adds to and removes from existing
+ * tables.
+ *
+ * <p>A new index is in the table's declaration (CREATING, backfilling) before {@link #created} is
+ * called, so every write from then on maintains it. The build first waits for writes that read the
+ * older declaration to finish, then walks the table's items, adding each item's entry under the
+ * item's lock unless a newer write already did. On an empty table the index is ACTIVE at once;
+ * otherwise the walk runs on a background thread and the index becomes ACTIVE when it ends, as
+ * DynamoDB's backfill does.
+ *
+ * <p>A dropped index is already out of the declaration when {@link #deleted} is called: after the
+ * writes that still saw it have finished, its whole key range is erased.
+ */
+public final class IndexBuilder implements IndexLifecycle {
+  private static final int ERASE_BATCH = 1000;
+
+  private final OrderedStore store;
+  private final ItemStore items;
+
+  public IndexBuilder(OrderedStore store, ItemStore items) {
+    this.store = store;
+    this.items = items;
+  }
+
+  @Override
+  public void created(Table table, IndexDef index) {
+    items.awaitWriters();
+    byte[][] range = KeyCodec.indexRange(table.storeId(), 0);
+    boolean empty;
+    try (StoreCursor cursor = store.scan(range[0], range[1], false)) {
+      empty = !cursor.hasNext();
+    }
+    if (empty) {
+      table.indexStatus(index.name(), "ACTIVE", false);
+      return;
+    }
+    Thread builder =
+        new Thread(
+            () -> {
+              backfill(table, index);
+              table.indexStatus(index.name(), "ACTIVE", false);
+            },
+            "dynakit-backfill-" + table.name() + "-" + index.name());
+    builder.setDaemon(true);
+    builder.start();
+  }
+
+  /** Adds the entry of every item of the table to the index. */
+  void backfill(Table table, IndexDef index) {
+    byte[][] range = KeyCodec.indexRange(table.storeId(), 0);
+    try (StoreCursor cursor = store.scan(range[0], range[1], false)) {
+      while (cursor.hasNext()) {
+        StoreEntry e = cursor.next();
+        PrimaryKey key = KeyFactory.fromItem(table, ItemCodec.decode(e.value()));
+        ReentrantLock lock = items.lock(key);
+        lock.lock();
+        try {
+          // the item may have changed or gone since the cursor read it
+          Map<String, AttrValue> current = items.read(key);
+          if (current != null) {
+            items.indexes().backfill(table, index, current);
+          }
+        } finally {
+          lock.unlock();
+        }
+      }
+    }
+  }
+
+  @Override
+  public void deleted(Table table, IndexDef index) {
+    items.awaitWriters();
+    byte[][] range = KeyCodec.indexRange(table.storeId(), table.indexStoreNo(index.name()));
+    WriteBatch batch = new WriteBatch();
+    int inBatch = 0;
+    try (StoreCursor cursor = store.scan(range[0], range[1], false)) {
+      while (cursor.hasNext()) {
+        batch.delete(cursor.next().key().clone());
+        if (++inBatch == ERASE_BATCH) {
+          store.apply(batch);
+          batch = new WriteBatch();
+          inBatch = 0;
+        }
+      }
+    }
+    if (inBatch > 0) {
+      store.apply(batch);
+    }
+  }
+}
