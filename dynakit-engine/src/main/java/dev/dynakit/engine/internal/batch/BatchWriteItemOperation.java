@@ -2,7 +2,10 @@ package dev.dynakit.engine.internal.batch;
 
 import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.internal.capacity.Capacity;
+import dev.dynakit.engine.internal.index.IndexEntries;
+import dev.dynakit.engine.internal.index.WriteEffects;
 import dev.dynakit.engine.internal.item.ItemLimits;
+import dev.dynakit.engine.internal.item.ItemRequests;
 import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.item.ItemWrite;
 import dev.dynakit.engine.internal.item.KeyFactory;
@@ -70,14 +73,28 @@ final class BatchWriteItemOperation implements Operation {
       throw EngineException.validation("Too many items requested for the BatchWriteItem call");
     }
     Capacity.Mode capacity = Capacity.Mode.parse(request.string("ReturnConsumedCapacity"));
+    boolean collectionMetrics = ItemRequests.returnItemCollectionMetrics(request);
 
     List<Planned> planned = plan(byTable);
-    List<ItemWrite> applied = apply(planned);
+    List<ItemWrite> writes = new ArrayList<>(planned.size());
+    List<WriteEffects> effects = apply(planned, writes);
 
     Map<String, Object> response = new LinkedHashMap<>();
     response.put("UnprocessedItems", Map.of());
     if (capacity != Capacity.Mode.NONE) {
-      response.put("ConsumedCapacity", consumed(capacity, applied));
+      WriteCapacity units = new WriteCapacity(1);
+      for (int i = 0; i < writes.size(); i++) {
+        ItemWrite w = writes.get(i);
+        units.add(w.table().name(), Capacity.writeUnits(writtenSize(w)), effects.get(i));
+      }
+      response.put("ConsumedCapacity", units.consumed(capacity));
+    }
+    if (collectionMetrics) {
+      CollectionMetrics metrics = new CollectionMetrics();
+      for (ItemWrite w : writes) {
+        metrics.add(w.table().name(), items.itemCollectionMetrics(w.table(), w.key()));
+      }
+      metrics.addTo(response);
     }
     return response;
   }
@@ -118,7 +135,7 @@ final class BatchWriteItemOperation implements Operation {
           }
           key = KeyFactory.fromItem(table, item);
           ItemLimits.check(item);
-          IndexKeys.check(table, item);
+          IndexEntries.validate(table, item);
         } else {
           key = KeyFactory.fromKey(table, deletes.get(i));
         }
@@ -143,44 +160,46 @@ final class BatchWriteItemOperation implements Operation {
     return EngineException.validation("The provided key element does not match the schema");
   }
 
-  /** Locks every item, reads what each write replaces, and applies all writes at once. */
-  private List<ItemWrite> apply(List<Planned> planned) {
+  /**
+   * Locks every item, reads what each write replaces and applies all writes at once (with their
+   * index changes); fills {@code writes} and returns what each cost in the indices.
+   */
+  private List<WriteEffects> apply(List<Planned> planned, List<ItemWrite> writes) {
     List<PrimaryKey> keys = new ArrayList<>(planned.size());
     for (Planned p : planned) {
       keys.add(p.key());
     }
-    List<ItemWrite> writes = new ArrayList<>(planned.size());
     List<ReentrantLock> locks = items.lockAll(keys);
     try {
+      List<ItemWrite> changes = new ArrayList<>(planned.size());
+      List<Integer> changed = new ArrayList<>(planned.size());
       for (Planned p : planned) {
-        writes.add(new ItemWrite(p.table(), p.key(), items.read(p.key()), p.item()));
-      }
-      List<ItemWrite> changes = new ArrayList<>(writes.size());
-      for (ItemWrite w : writes) {
+        ItemWrite w = new ItemWrite(p.table(), p.key(), items.read(p.key()), p.item());
+        writes.add(w);
+        // Deleting an absent item changes nothing.
         if (w.oldItem() != null || w.newItem() != null) {
+          changed.add(writes.size() - 1);
           changes.add(w);
         }
       }
-      items.writeAll(changes);
+      List<WriteEffects> applied = items.writeAll(changes);
+      List<WriteEffects> effects = new ArrayList<>(writes.size());
+      for (int i = 0; i < writes.size(); i++) {
+        effects.add(WriteEffects.NONE);
+      }
+      for (int i = 0; i < changed.size(); i++) {
+        effects.set(changed.get(i), applied.get(i));
+      }
+      return effects;
     } finally {
       ItemStore.unlockAll(locks);
     }
-    return writes;
   }
 
-  /** Write units per table, in the order the tables first appear. */
-  private static List<Object> consumed(Capacity.Mode mode, List<ItemWrite> writes) {
-    Map<String, Double> units = new LinkedHashMap<>();
-    for (ItemWrite w : writes) {
-      long size =
-          Math.max(
-              w.newItem() == null ? 0 : ItemSize.itemSize(w.newItem()),
-              w.oldItem() == null ? 0 : ItemSize.itemSize(w.oldItem()));
-      units.merge(w.table().name(), Capacity.writeUnits(size), Double::sum);
-    }
-    List<Object> out = new ArrayList<>(units.size());
-    units.forEach(
-        (table, u) -> out.add(Capacity.consumed(mode, table, u, Map.of(), Map.of(), false)));
-    return out;
+  /** The size a write is charged for: the larger of the old and the new item. */
+  static long writtenSize(ItemWrite w) {
+    return Math.max(
+        w.newItem() == null ? 0 : ItemSize.itemSize(w.newItem()),
+        w.oldItem() == null ? 0 : ItemSize.itemSize(w.oldItem()));
   }
 }

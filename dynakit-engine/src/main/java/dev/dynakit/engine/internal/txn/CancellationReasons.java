@@ -45,6 +45,15 @@ final class CancellationReasons {
     cancelled = true;
   }
 
+  /** The action's write would grow an LSI item collection beyond its limit. */
+  void collectionSizeExceeded() {
+    Map<String, Object> r = new LinkedHashMap<>();
+    r.put("Code", "ItemCollectionSizeLimitExceeded");
+    r.put("Message", "Collection size exceeded.");
+    reasons.add(r);
+    cancelled = true;
+  }
+
   boolean cancelled() {
     return cancelled;
   }

@@ -2,9 +2,14 @@ package dev.dynakit.engine.internal.txn;
 
 import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.ErrorType;
-import dev.dynakit.engine.internal.batch.IndexKeys;
+import dev.dynakit.engine.internal.batch.CollectionMetrics;
+import dev.dynakit.engine.internal.batch.WriteCapacity;
 import dev.dynakit.engine.internal.capacity.Capacity;
+import dev.dynakit.engine.internal.index.IndexEntries;
+import dev.dynakit.engine.internal.index.WriteEffects;
+import dev.dynakit.engine.internal.index.WritePlan;
 import dev.dynakit.engine.internal.item.ItemLimits;
+import dev.dynakit.engine.internal.item.ItemRequests;
 import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.item.ItemWrite;
 import dev.dynakit.engine.internal.item.PrimaryKey;
@@ -45,6 +50,7 @@ final class TransactWriteItemsOperation implements Operation {
     WriteActions.checkMembers(request);
     List<WriteAction> actions = WriteActions.read(request, catalog);
     Capacity.Mode capacity = Capacity.Mode.parse(request.string("ReturnConsumedCapacity"));
+    boolean collectionMetrics = ItemRequests.returnItemCollectionMetrics(request);
     refuseInvalid(actions);
 
     String token = request.string("ClientRequestToken");
@@ -57,7 +63,7 @@ final class TransactWriteItemsOperation implements Operation {
     }
     Map<String, Object> response;
     try {
-      response = run(actions, capacity);
+      response = run(actions, capacity, collectionMetrics);
     } catch (RuntimeException e) {
       if (token != null) {
         tokens.release(token);
@@ -95,12 +101,14 @@ final class TransactWriteItemsOperation implements Operation {
     throw reasons.exception();
   }
 
-  private Map<String, Object> run(List<WriteAction> actions, Capacity.Mode capacity) {
+  private Map<String, Object> run(
+      List<WriteAction> actions, Capacity.Mode capacity, boolean collectionMetrics) {
     List<PrimaryKey> keys = new ArrayList<>(actions.size());
     for (WriteAction a : actions) {
       keys.add(a.key());
     }
     List<Outcome> outcomes = new ArrayList<>(actions.size());
+    List<WriteEffects> effects = new ArrayList<>(actions.size());
     List<ReentrantLock> locks = items.lockAll(keys);
     try {
       CancellationReasons reasons = new CancellationReasons();
@@ -116,15 +124,118 @@ final class TransactWriteItemsOperation implements Operation {
           writes.add(o.write());
         }
       }
-      items.writeAll(writes);
+      List<WriteEffects> applied;
+      try {
+        applied = items.writeAll(writes);
+      } catch (EngineException e) {
+        if (e.type() == ErrorType.ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED) {
+          throw collectionTooLarge(outcomes);
+        }
+        throw e;
+      }
+      int next = 0;
+      for (Outcome o : outcomes) {
+        effects.add(o.write() == null ? WriteEffects.NONE : applied.get(next++));
+      }
     } finally {
       ItemStore.unlockAll(locks);
     }
     Map<String, Object> response = new LinkedHashMap<>();
     if (capacity != Capacity.Mode.NONE) {
-      response.put("ConsumedCapacity", consumed(capacity, actions, outcomes));
+      // Transactional writes cost twice the units of plain ones.
+      WriteCapacity units = new WriteCapacity(2);
+      for (int i = 0; i < actions.size(); i++) {
+        units.add(
+            actions.get(i).table().name(),
+            Capacity.writeUnits(chargedSize(outcomes.get(i))),
+            effects.get(i));
+      }
+      response.put("ConsumedCapacity", units.consumed(capacity));
+    }
+    if (collectionMetrics) {
+      CollectionMetrics metrics = new CollectionMetrics();
+      for (Outcome o : outcomes) {
+        if (o.write() != null) {
+          ItemWrite w = o.write();
+          metrics.add(w.table().name(), items.itemCollectionMetrics(w.table(), w.key()));
+        }
+      }
+      metrics.addTo(response);
     }
     return response;
+  }
+
+  /**
+   * The cancellation when the writes would grow an LSI item collection past its limit. The store
+   * refuses the whole batch, so each collection the transaction writes to is tried alone (a
+   * reservation taken and at once released) to find the one that overflows; its first growing write
+   * is named.
+   */
+  private EngineException collectionTooLarge(List<Outcome> outcomes) {
+    Map<List<Object>, List<Integer>> byCollection = new LinkedHashMap<>();
+    for (int i = 0; i < outcomes.size(); i++) {
+      ItemWrite w = outcomes.get(i).write();
+      if (w != null && !w.table().def().localIndexes().isEmpty()) {
+        AttrValue partition = w.key().attributes().get(w.table().def().key().hashKey().name());
+        byCollection.computeIfAbsent(List.of(w.table(), partition), k -> new ArrayList<>()).add(i);
+      }
+    }
+    int named = -1;
+    for (List<Integer> writes : byCollection.values()) {
+      if (overflows(outcomes, writes)) {
+        named = writes.get(0);
+        for (int i : writes) {
+          ItemWrite w = outcomes.get(i).write();
+          if (size(w.newItem()) > size(w.oldItem())) {
+            named = i;
+            break;
+          }
+        }
+        break;
+      }
+    }
+    CancellationReasons reasons = new CancellationReasons();
+    for (int i = 0; i < outcomes.size(); i++) {
+      if (i == named) {
+        reasons.collectionSizeExceeded();
+      } else {
+        reasons.none();
+      }
+    }
+    if (named < 0) {
+      // Another writer freed space meanwhile; the transaction is still cancelled as a whole.
+      return new EngineException(
+          ErrorType.ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED, "Collection size exceeded.");
+    }
+    return reasons.exception();
+  }
+
+  /** Whether these writes (all to one collection) alone would exceed its limit. */
+  private boolean overflows(List<Outcome> outcomes, List<Integer> writes) {
+    List<WritePlan> plans = new ArrayList<>(writes.size());
+    for (int i : writes) {
+      ItemWrite w = outcomes.get(i).write();
+      plans.add(items.indexes().plan(w.table(), w.oldItem(), w.newItem()));
+    }
+    try {
+      items.indexes().reserve(plans).release();
+      return false;
+    } catch (EngineException e) {
+      if (e.type() != ErrorType.ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED) {
+        throw e;
+      }
+      return true;
+    }
+  }
+
+  private static long size(@Nullable Map<String, AttrValue> item) {
+    return item == null ? 0 : ItemSize.itemSize(item);
+  }
+
+  /** The size an action is charged for: the larger of the item before and after. */
+  private static long chargedSize(Outcome o) {
+    long size = size(o.oldItem());
+    return o.write() == null ? size : Math.max(size, size(o.write().newItem()));
   }
 
   /** Checks one action against the current item (under its lock) and computes its change. */
@@ -173,26 +284,7 @@ final class TransactWriteItemsOperation implements Operation {
       throw EngineException.validation("Item size to update has exceeded the maximum allowed size");
     }
     ItemLimits.check(updated);
-    IndexKeys.check(a.table(), updated);
+    IndexEntries.validateUpdated(a.table(), updated);
     return updated;
-  }
-
-  /** Transactional writes cost twice the units of plain ones; per table, in order of appearance. */
-  private static List<Object> consumed(
-      Capacity.Mode mode, List<WriteAction> actions, List<Outcome> outcomes) {
-    Map<String, Double> units = new LinkedHashMap<>();
-    for (int i = 0; i < actions.size(); i++) {
-      WriteAction a = actions.get(i);
-      Outcome o = outcomes.get(i);
-      long size = o.oldItem() == null ? 0 : ItemSize.itemSize(o.oldItem());
-      if (o.write() != null && o.write().newItem() != null) {
-        size = Math.max(size, ItemSize.itemSize(o.write().newItem()));
-      }
-      units.merge(a.table().name(), 2 * Capacity.writeUnits(size), Double::sum);
-    }
-    List<Object> out = new ArrayList<>(units.size());
-    units.forEach(
-        (table, u) -> out.add(Capacity.consumed(mode, table, u, Map.of(), Map.of(), false)));
-    return out;
   }
 }

@@ -2,13 +2,13 @@ package dev.dynakit.engine.internal.txn;
 
 import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.internal.batch.ConstraintErrors;
-import dev.dynakit.engine.internal.batch.IndexKeys;
 import dev.dynakit.engine.internal.batch.TableKeys;
 import dev.dynakit.engine.internal.expr.ConditionExpr;
 import dev.dynakit.engine.internal.expr.DocPath;
 import dev.dynakit.engine.internal.expr.ExpressionContext;
 import dev.dynakit.engine.internal.expr.Expressions;
 import dev.dynakit.engine.internal.expr.UpdateExpr;
+import dev.dynakit.engine.internal.index.IndexEntries;
 import dev.dynakit.engine.internal.item.ItemLimits;
 import dev.dynakit.engine.internal.item.ItemRequests;
 import dev.dynakit.engine.internal.item.KeyFactory;
@@ -178,7 +178,7 @@ final class WriteActions {
       } else {
         key = KeyFactory.fromItem(table, item);
         ItemLimits.check(item);
-        invalid = messageOf(() -> IndexKeys.check(table, attributes));
+        invalid = messageOf(() -> IndexEntries.validate(table, attributes));
       }
     } else if (!TableKeys.keyMatches(table, attributes)) {
       invalid = "The provided key element does not match the schema";
