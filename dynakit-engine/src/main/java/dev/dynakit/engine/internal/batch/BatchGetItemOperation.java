@@ -26,8 +26,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * BatchGetItem: up to 100 keys over one or more tables, each table with its own projection and
- * consistency. A response holds at most 16 MB of items; the keys that do not fit come back in
- * {@code UnprocessedKeys}, in the request's per-table shape, for the caller to ask again.
+ * consistency. A response reads at most 16 MB of items (measured as stored, before projection, as
+ * DynamoDB meters reads); the key that would go over and every key after it come back in {@code
+ * UnprocessedKeys}, in the request's per-table shape, for the caller to ask again.
  */
 final class BatchGetItemOperation implements Operation {
   static final int MAX_KEYS = 100;

@@ -28,7 +28,7 @@ public final class ItemRequests {
   private ItemRequests() {}
 
   /** The table named by {@code TableName}, validated and looked up. */
-  public static Table table(Catalog catalog, Request request) {
+  static Table table(Catalog catalog, Request request) {
     String name = request.requireString("TableName");
     if (name.length() < 3 || name.length() > 255 || !TABLE_NAME.matcher(name).matches()) {
       String constraint =
@@ -118,7 +118,7 @@ public final class ItemRequests {
   }
 
   /** The write condition: ConditionExpression, or legacy Expected + ConditionalOperator. */
-  public static @Nullable ConditionExpr condition(Request request, ExpressionContext ctx) {
+  static @Nullable ConditionExpr condition(Request request, ExpressionContext ctx) {
     String text = request.string("ConditionExpression");
     if (text != null) {
       return Expressions.condition(text, ctx, "ConditionExpression");
@@ -159,7 +159,7 @@ public final class ItemRequests {
   }
 
   /** Reads ReturnValues, allowing only the values the operation supports. */
-  public static String returnValues(Request request, List<String> allowed) {
+  static String returnValues(Request request, List<String> allowed) {
     String value = request.string("ReturnValues");
     if (value == null) {
       return "NONE";
@@ -178,7 +178,7 @@ public final class ItemRequests {
   }
 
   /** Whether a failed condition must return the old item (ReturnValuesOnConditionCheckFailure). */
-  public static boolean returnOldOnFailure(Request request) {
+  static boolean returnOldOnFailure(Request request) {
     String value = request.string("ReturnValuesOnConditionCheckFailure");
     if (value == null || value.equals("NONE")) {
       return false;
@@ -210,7 +210,7 @@ public final class ItemRequests {
   }
 
   /** The ConditionalCheckFailedException, carrying the old item when asked. */
-  public static EngineException conditionFailed(
+  static EngineException conditionFailed(
       @Nullable Map<String, AttrValue> oldItem, boolean returnOld) {
     Object extra = null;
     if (returnOld && oldItem != null) {
