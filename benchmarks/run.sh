@@ -9,6 +9,7 @@
 #   BENCH_WARMUP_SECONDS [3]   warm-up before every measured window, not counted
 #   BENCH_WRK_SECONDS [10]     measured window of each wrk run
 #   BENCH_SDK_SECONDS [7]      measured window of each SDK run
+#   BENCH_JVM_WARMUP_SECONDS [20]  warm-up of each SDK load-generator JVM before its first run
 #   BENCH_TARGETS ["nothing engine dynalite in-process"]   what to measure
 #   BENCH_BUILD [1]            0 reuses benchmarks/target from an earlier build
 #   BENCH_SERVER_JVM_OPTS ["-Xms1g -Xmx1g"]  for the do-nothing and engine servers
@@ -23,8 +24,9 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 warmup=${BENCH_WARMUP_SECONDS:-3}
 wrk_seconds=${BENCH_WRK_SECONDS:-10}
 sdk_seconds=${BENCH_SDK_SECONDS:-7}
+jvm_warmup=${BENCH_JVM_WARMUP_SECONDS:-20}
 if [ "${1:-}" = "--quick" ]; then
-  warmup=1 wrk_seconds=2 sdk_seconds=2
+  warmup=1 wrk_seconds=2 sdk_seconds=2 jvm_warmup=2
 elif [ -n "${1:-}" ]; then
   sed -n '2,20p' "$0"; exit 2
 fi
@@ -174,7 +176,8 @@ for op in "${ops[@]}"; do
 done
 
 # --- 2. what a Java user feels: the SDK, over HTTP and in-process -----------------------------------
-sdk_plan=(--threads "$sdk_threads" --warmup-seconds "$warmup" --seconds "$sdk_seconds" --out "$results")
+sdk_plan=(--threads "$sdk_threads" --jvm-warmup-seconds "$jvm_warmup" --warmup-seconds "$warmup"
+  --seconds "$sdk_seconds" --out "$results")
 for t in nothing engine dynalite in-process; do
   wants "$t" || continue
   if [ "$t" = nothing ]; then run_ops=(GetItem PutItem); else run_ops=("${ops[@]}"); fi
@@ -184,8 +187,8 @@ for t in nothing engine dynalite in-process; do
     done
     continue
   fi
-  say "SDK against $t: ${run_ops[*]} with ${sdk_threads} threads, ${warmup}s + ${sdk_seconds}s each"
-  budget=$(( ${#run_ops[@]} * (2 * (warmup + sdk_seconds) + warmup) + 240 ))
+  say "SDK against $t: ${jvm_warmup}s JVM warm-up, then ${run_ops[*]} with ${sdk_threads} threads, ${warmup}s + ${sdk_seconds}s each"
+  budget=$(( ${#run_ops[@]} * 2 * (warmup + sdk_seconds) + jvm_warmup + 240 ))
   ops_csv=$(IFS=,; echo "${run_ops[*]}")
   if [ "$t" = in-process ]; then
     main=("$pkg.InProcessLoad")
@@ -212,15 +215,20 @@ finished=$(date -u +%s)
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//' || echo unknown)
 dynalite_version=$(node -p "require('${DYNALITE_HOME:-$HOME/.cache/dynakit-peers/dynalite}/node_modules/dynalite/package.json').version" 2>/dev/null || echo unknown)
+settings=
+for v in BENCH_WARMUP_SECONDS BENCH_WRK_SECONDS BENCH_SDK_SECONDS BENCH_JVM_WARMUP_SECONDS \
+  BENCH_TARGETS BENCH_SERVER_JVM_OPTS BENCH_CLIENT_JVM_OPTS; do
+  if [ -n "${!v:-}" ]; then settings+="$v='${!v}' "; fi
+done
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 if [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then commit="$commit (with local changes)"; fi
 {
   echo "## Benchmark run of $(date -u +%Y-%m-%d) ($(date -u +%H:%M) UTC)"
   echo
-  echo "- Command: \`benchmarks/run.sh${1:+ $1}\`; commit $commit"
+  echo "- Command: \`${settings}benchmarks/run.sh${1:+ $1}\`; commit $commit"
   echo "- Machine: $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo) RAM; $(java -version 2>&1 | head -1); node $(node --version 2>/dev/null || echo '?'); dynalite $dynalite_version; $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "- Load average (1/5/15 min) before: $load_before; after: $load_after (other work on the machine skews the numbers)"
-  echo "- wrk: $wrk_threads threads, $connections connections, ${warmup} s warm-up then ${wrk_seconds} s measured; SDK: sync client, Apache 5 HTTP client, $sdk_threads threads, ${warmup} s warm-up then ${sdk_seconds} s measured"
+  echo "- wrk: $wrk_threads threads, $connections connections, ${warmup} s warm-up then ${wrk_seconds} s measured; SDK: sync client, Apache 5 HTTP client, $sdk_threads threads, ${jvm_warmup} s JVM warm-up, then ${warmup} s warm-up and ${sdk_seconds} s measured each"
   echo "- Measuring took $(( (finished - started) / 60 )) min $(( (finished - started) % 60 )) s"
   echo
   java -cp "$cp" "$pkg.Report" --results "$results"

@@ -55,18 +55,27 @@ public final class SdkLoad {
   static Flags flags(String[] args, Set<String> extraWithValue, Set<String> extraSwitches) {
     Set<String> withValue = new HashSet<>(extraWithValue);
     withValue.addAll(
-        Set.of("--target", "--ops", "--threads", "--warmup-seconds", "--seconds", "--out"));
+        Set.of(
+            "--target",
+            "--ops",
+            "--threads",
+            "--warmup-seconds",
+            "--jvm-warmup-seconds",
+            "--seconds",
+            "--out"));
     return Flags.parse(args, withValue, extraSwitches);
   }
 
   /**
    * What to measure: each operation at each thread count, each for {@code window} after {@code
-   * warmup}; results appended to {@code out}.
+   * warmup}; results appended to {@code out}. Before the first measurement the JVM itself is warmed
+   * up for {@code jvmWarmup}, shared among the operations.
    */
   record Plan(
       String target,
       List<String> operations,
       List<Integer> threadCounts,
+      Duration jvmWarmup,
       Duration warmup,
       Duration window,
       Path out) {
@@ -80,6 +89,7 @@ public final class SdkLoad {
           flags.required("--target"),
           flags.list("--ops", String.join(",", Workload.OPERATIONS)),
           List.copyOf(threadCounts),
+          Duration.ofSeconds(flags.integer("--jvm-warmup-seconds", 20)),
           Duration.ofSeconds(flags.integer("--warmup-seconds", 3)),
           Duration.ofSeconds(flags.integer("--seconds", 7)),
           Path.of(flags.required("--out")));
@@ -95,12 +105,15 @@ public final class SdkLoad {
           warmup
               .plus(window)
               .multipliedBy((long) operations.size() * threadCounts.size())
-              .plus(warmup.multipliedBy(operations.size())));
+              .plus(jvmWarmup));
       String unavailable = seed ? seedOrReason(client) : null;
       if (unavailable == null) {
-        // the first measurement of a fresh JVM must not pay for compiling the SDK's code paths
+        // The first measurements of a fresh JVM would pay for compiling the SDK's code paths
+        // (on a busy 2-core machine that takes well over ten seconds): warm every operation up,
+        // for the same total time whatever the number of operations.
+        Duration each = jvmWarmup.dividedBy(operations.size());
         for (String op : operations) {
-          LoadRun.run(op, target, maxThreads(), Duration.ZERO, warmup, call(client, op));
+          LoadRun.run(op, target, maxThreads(), Duration.ZERO, each, call(client, op));
         }
       }
       for (String op : operations) {
