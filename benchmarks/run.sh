@@ -9,7 +9,7 @@
 #   BENCH_WARMUP_SECONDS [3]   warm-up before every measured window, not counted
 #   BENCH_WRK_SECONDS [10]     measured window of each wrk run
 #   BENCH_SDK_SECONDS [7]      measured window of each SDK run
-#   BENCH_JVM_WARMUP_SECONDS [20]  warm-up of each SDK load-generator JVM before its first run
+#   BENCH_JVM_WARMUP_SECONDS [60]  warm-up of the SDK load generator before its first measurement
 #   BENCH_TARGETS ["nothing engine dynalite in-process"]   what to measure
 #   BENCH_BUILD [1]            0 reuses benchmarks/target from an earlier build
 #   BENCH_SERVER_JVM_OPTS ["-Xms1g -Xmx1g"]  for the do-nothing and engine servers
@@ -24,7 +24,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 warmup=${BENCH_WARMUP_SECONDS:-3}
 wrk_seconds=${BENCH_WRK_SECONDS:-10}
 sdk_seconds=${BENCH_SDK_SECONDS:-7}
-jvm_warmup=${BENCH_JVM_WARMUP_SECONDS:-20}
+jvm_warmup=${BENCH_JVM_WARMUP_SECONDS:-60}
 if [ "${1:-}" = "--quick" ]; then
   warmup=1 wrk_seconds=2 sdk_seconds=2 jvm_warmup=2
 elif [ -n "${1:-}" ]; then
@@ -176,8 +176,9 @@ for op in "${ops[@]}"; do
 done
 
 # --- 2. what a Java user feels: the SDK, over HTTP and in-process -----------------------------------
-sdk_plan=(--threads "$sdk_threads" --jvm-warmup-seconds "$jvm_warmup" --warmup-seconds "$warmup"
-  --seconds "$sdk_seconds" --out "$results")
+# one load-generator JVM for every target: warmed up once, then each operation and thread count
+# measured on every target back to back
+http=()
 for t in nothing engine dynalite in-process; do
   wants "$t" || continue
   if [ "$t" = nothing ]; then run_ops=(GetItem PutItem); else run_ops=("${ops[@]}"); fi
@@ -185,26 +186,31 @@ for t in nothing engine dynalite in-process; do
     for op in "${run_ops[@]}"; do
       for n in ${sdk_threads//,/ }; do unavailable sdk "$op" "$t" "$n" "${down[$t]}"; done
     done
-    continue
+  elif [ "$t" != in-process ]; then
+    http+=("$t=${endpoint[$t]}")
   fi
-  say "SDK against $t: ${jvm_warmup}s JVM warm-up, then ${run_ops[*]} with ${sdk_threads} threads, ${warmup}s + ${sdk_seconds}s each"
-  budget=$(( ${#run_ops[@]} * 2 * (warmup + sdk_seconds) + jvm_warmup + 240 ))
-  ops_csv=$(IFS=,; echo "${run_ops[*]}")
-  if [ "$t" = in-process ]; then
-    main=("$pkg.InProcessLoad")
-  else
-    main=("$pkg.SdkLoad" --endpoint "${endpoint[$t]}")
-  fi
+done
+sdk_args=(--ops "$(IFS=,; echo "${ops[*]}")" --threads "$sdk_threads" --jvm-warmup-seconds "$jvm_warmup"
+  --warmup-seconds "$warmup" --seconds "$sdk_seconds" --out "$results")
+if [ ${#http[@]} -gt 0 ]; then sdk_args+=(--http "$(IFS=,; echo "${http[*]}")"); fi
+if wants in-process; then sdk_args+=(--in-process); fi
+if [ ${#http[@]} -gt 0 ] || wants in-process; then
+  measurements=$(( (${#http[@]} + 1) * ${#ops[@]} * 2 ))
+  budget=$(( measurements * (warmup + sdk_seconds) + jvm_warmup + 300 ))
+  say "SDK: ${jvm_warmup}s JVM warm-up, then every operation at ${sdk_threads} threads on every target, ${warmup}s + ${sdk_seconds}s each"
   # shellcheck disable=SC2086
-  timeout "$budget" java $client_opts -cp "$cp" "${main[@]}" --target "$t" --ops "$ops_csv" \
-    "${sdk_plan[@]}" >"$out/sdk-$t.log" 2>&1 \
-    || say "SDK run against $t ended badly (see sdk-$t.log)"
-  grep '^sdk ' "$out/sdk-$t.log" >&2 || true
+  timeout "$budget" java $client_opts -cp "$cp" "$pkg.SdkLoad" "${sdk_args[@]}" >"$out/sdk.log" 2>&1 \
+    || say "the SDK run ended badly (see sdk.log)"
+  grep '^sdk ' "$out/sdk.log" >&2 || true
+fi
+for t in nothing engine dynalite in-process; do
+  wants "$t" || continue
+  if [ "$t" = nothing ]; then run_ops=(GetItem PutItem); else run_ops=("${ops[@]}"); fi
   for op in "${run_ops[@]}"; do
     for n in ${sdk_threads//,/ }; do
       if ! awk -F'\t' -v o="$op" -v t="$t" -v n="$n" \
         '$1 == "sdk" && $2 == o && $3 == t && $4 == n { found = 1 } END { exit !found }' "$results"; then
-        unavailable sdk "$op" "$t" "$n" "no result (see sdk-$t.log)"
+        unavailable sdk "$op" "$t" "$n" "no result (see sdk.log)"
       fi
     done
   done
@@ -228,7 +234,7 @@ if [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then commit="$comm
   echo "- Command: \`${settings}benchmarks/run.sh${1:+ $1}\`; commit $commit"
   echo "- Machine: $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo) RAM; $(java -version 2>&1 | head -1); node $(node --version 2>/dev/null || echo '?'); dynalite $dynalite_version; $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "- Load average (1/5/15 min) before: $load_before; after: $load_after (other work on the machine skews the numbers)"
-  echo "- wrk: $wrk_threads threads, $connections connections, ${warmup} s warm-up then ${wrk_seconds} s measured; SDK: sync client, Apache 5 HTTP client, $sdk_threads threads, ${jvm_warmup} s JVM warm-up, then ${warmup} s warm-up and ${sdk_seconds} s measured each"
+  echo "- wrk: $wrk_threads threads, $connections connections, ${warmup} s warm-up then ${wrk_seconds} s measured; SDK: sync client, Apache 5 HTTP client, $sdk_threads threads, one JVM for all targets warmed up for ${jvm_warmup} s, then ${warmup} s warm-up and ${sdk_seconds} s measured each"
   echo "- Measuring took $(( (finished - started) / 60 )) min $(( (finished - started) % 60 )) s"
   echo
   java -cp "$cp" "$pkg.Report" --results "$results"

@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -31,6 +32,12 @@ import java.util.concurrent.TimeUnit;
  * after {@code --max-seconds}, so a benchmark run that dies never leaves it behind.
  */
 public final class DoNothingServer {
+  /**
+   * The operations whose answer the canned replies fit (GetItem's item, PutItem's empty object); a
+   * Query page or a batch answer would not be comparable.
+   */
+  static final List<String> FITTING_OPERATIONS = List.of("GetItem", "PutItem");
+
   private DoNothingServer() {}
 
   public static void main(String[] args) throws InterruptedException {

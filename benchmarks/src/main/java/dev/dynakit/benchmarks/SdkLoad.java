@@ -1,5 +1,7 @@
 package dev.dynakit.benchmarks;
 
+import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.test.DynakitClients;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -8,179 +10,130 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Random;
 import java.util.Set;
-import java.util.function.IntConsumer;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
- * What a Java user feels: the AWS SDK v2 sync client (one client shared by all threads, as an
- * application would) calling one target as fast as it answers, for each operation and thread count,
- * each for a fixed time after a warm-up. Appends one {@link Result} line per measurement to {@code
- * --out}.
+ * What a Java user feels: the AWS SDK v2 sync client (one client per target, shared by all threads,
+ * as an application would share it) calling each target as fast as it answers, for each operation
+ * and thread count, each for a fixed window after a warm-up. Appends one {@link Result} line per
+ * measurement to {@code --out}.
  *
  * <pre>
- * java -cp … dev.dynakit.benchmarks.SdkLoad --target dynalite --endpoint http://127.0.0.1:8000 \
- *     --ops GetItem,PutItem,Query,BatchWriteItem --threads 1,16 --warmup-seconds 3 --seconds 7 \
- *     --out results.tsv
+ * java -cp … dev.dynakit.benchmarks.SdkLoad \
+ *     --http nothing=http://127.0.0.1:8001,engine=http://127.0.0.1:8002,dynalite=http://127.0.0.1:8003 \
+ *     --in-process --ops GetItem,PutItem,Query,BatchWriteItem --threads 1,16 \
+ *     --jvm-warmup-seconds 60 --warmup-seconds 3 --seconds 7 --out results.tsv
  * </pre>
  *
- * <p>{@code --seed} seeds the target first ({@link InProcessLoad} measures an engine in the same
- * JVM, without sockets, with the same plan). Every call is checked (GetItem finds its item, Query
- * returns the whole partition, BatchWriteItem leaves nothing unprocessed), so a target that answers
- * wrongly shows errors rather than a flattering number.
+ * <p>All targets are measured from this one JVM, one after the other for each operation and thread
+ * count, so that the ratios between them come from measurements seconds apart and from the same
+ * warmed-up client code. HTTP targets must have been seeded ({@link Seeder}); {@code --in-process}
+ * adds an engine in this JVM reached through {@code DynakitClients.inProcess} (no sockets), which
+ * is seeded here. The target named {@code nothing} (the {@link DoNothingServer}) is measured only
+ * on the operations its canned replies fit.
  */
 public final class SdkLoad {
   private SdkLoad() {}
 
   public static void main(String[] args) throws IOException {
-    Flags flags = flags(args, Set.of("--endpoint"), Set.of("--seed"));
-    Plan plan = Plan.from(flags);
-    URI endpoint = URI.create(flags.required("--endpoint"));
-    try (DynamoDbClient client = SdkClients.http(endpoint, plan.maxThreads())) {
-      plan.run(client, flags.has("--seed"));
+    Flags flags =
+        Flags.parse(
+            args,
+            Set.of(
+                "--http",
+                "--ops",
+                "--threads",
+                "--jvm-warmup-seconds",
+                "--warmup-seconds",
+                "--seconds",
+                "--out"),
+            Set.of("--in-process"));
+    List<String> ops = flags.list("--ops", String.join(",", Workload.OPERATIONS));
+    List<Integer> threadCounts = new ArrayList<>();
+    for (String t : flags.list("--threads", "1,16")) {
+      threadCounts.add(Integer.parseInt(t.trim()));
+    }
+    int maxThreads = threadCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
+    Duration jvmWarmup = Duration.ofSeconds(flags.integer("--jvm-warmup-seconds", 60));
+    Duration warmup = Duration.ofSeconds(flags.integer("--warmup-seconds", 3));
+    Duration window = Duration.ofSeconds(flags.integer("--seconds", 7));
+    Path out = Path.of(flags.required("--out"));
+
+    List<SdkTarget> targets = new ArrayList<>();
+    DynakitEngine engine = null;
+    try {
+      if (flags.has("--http")) {
+        for (String spec : flags.list("--http", "")) {
+          int eq = spec.indexOf('=');
+          if (eq <= 0) {
+            throw new IllegalArgumentException("--http wants name=url, not " + spec);
+          }
+          String name = spec.substring(0, eq);
+          URI endpoint = URI.create(spec.substring(eq + 1));
+          targets.add(SdkTarget.ready(name, SdkClients.http(endpoint, maxThreads), ops));
+        }
+      }
+      if (flags.has("--in-process")) {
+        engine = DynakitEngine.inMemory();
+        targets.add(SdkTarget.seeded(Report.IN_PROCESS, DynakitClients.inProcess(engine), ops));
+      }
+      watchdog(
+          warmup
+              .plus(window)
+              .multipliedBy((long) ops.size() * threadCounts.size() * targets.size())
+              .plus(jvmWarmup));
+      warmUp(targets, ops, maxThreads, jvmWarmup);
+      for (String op : ops) {
+        for (int threads : threadCounts) {
+          for (SdkTarget target : targets) {
+            Result r = target.measure(op, threads, warmup, window);
+            if (r != null) {
+              Files.writeString(
+                  out,
+                  r.toLine() + "\n",
+                  StandardCharsets.UTF_8,
+                  StandardOpenOption.CREATE,
+                  StandardOpenOption.APPEND);
+              System.out.println(describe(r));
+            }
+          }
+        }
+      }
+    } finally {
+      targets.forEach(SdkTarget::close);
+      if (engine != null) {
+        engine.close();
+      }
     }
     System.exit(0);
   }
 
-  /** The flags every load main takes, plus {@code extraWithValue} and {@code extraSwitches}. */
-  static Flags flags(String[] args, Set<String> extraWithValue, Set<String> extraSwitches) {
-    Set<String> withValue = new HashSet<>(extraWithValue);
-    withValue.addAll(
-        Set.of(
-            "--target",
-            "--ops",
-            "--threads",
-            "--warmup-seconds",
-            "--jvm-warmup-seconds",
-            "--seconds",
-            "--out"));
-    return Flags.parse(args, withValue, extraSwitches);
-  }
-
   /**
-   * What to measure: each operation at each thread count, each for {@code window} after {@code
-   * warmup}; results appended to {@code out}. Before the first measurement the JVM itself is warmed
-   * up for {@code jvmWarmup}, shared among the operations.
+   * Runs every operation on every target for {@code total} in all before anything is measured:
+   * otherwise the first measurements of the JVM pay for compiling the SDK's code paths (on a busy
+   * 2-core machine that took well over twenty seconds).
    */
-  record Plan(
-      String target,
-      List<String> operations,
-      List<Integer> threadCounts,
-      Duration jvmWarmup,
-      Duration warmup,
-      Duration window,
-      Path out) {
-
-    static Plan from(Flags flags) {
-      List<Integer> threadCounts = new ArrayList<>();
-      for (String t : flags.list("--threads", "1,16")) {
-        threadCounts.add(Integer.parseInt(t.trim()));
+  private static void warmUp(
+      List<SdkTarget> targets, List<String> ops, int threads, Duration total) {
+    long runs = 0;
+    for (SdkTarget target : targets) {
+      runs += ops.stream().filter(target::measures).count();
+    }
+    if (runs == 0) {
+      return;
+    }
+    Duration each = total.dividedBy(runs);
+    for (SdkTarget target : targets) {
+      for (String op : ops) {
+        target.warmUp(op, threads, each);
       }
-      return new Plan(
-          flags.required("--target"),
-          flags.list("--ops", String.join(",", Workload.OPERATIONS)),
-          List.copyOf(threadCounts),
-          Duration.ofSeconds(flags.integer("--jvm-warmup-seconds", 20)),
-          Duration.ofSeconds(flags.integer("--warmup-seconds", 3)),
-          Duration.ofSeconds(flags.integer("--seconds", 7)),
-          Path.of(flags.required("--out")));
-    }
-
-    int maxThreads() {
-      return threadCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
-    }
-
-    /** Seeds the target if asked, then measures; a target that cannot be seeded is reported. */
-    void run(DynamoDbClient client, boolean seed) throws IOException {
-      watchdog(
-          warmup
-              .plus(window)
-              .multipliedBy((long) operations.size() * threadCounts.size())
-              .plus(jvmWarmup));
-      String unavailable = seed ? seedOrReason(client) : null;
-      if (unavailable == null) {
-        // The first measurements of a fresh JVM would pay for compiling the SDK's code paths
-        // (on a busy 2-core machine that takes well over ten seconds): warm every operation up,
-        // for the same total time whatever the number of operations.
-        Duration each = jvmWarmup.dividedBy(operations.size());
-        for (String op : operations) {
-          LoadRun.run(op, target, maxThreads(), Duration.ZERO, each, call(client, op));
-        }
-      }
-      for (String op : operations) {
-        for (int threads : threadCounts) {
-          Result r =
-              unavailable != null
-                  ? Result.unavailable("sdk", op, target, threads, unavailable)
-                  : LoadRun.run(op, target, threads, warmup, window, call(client, op));
-          Files.writeString(
-              out,
-              r.toLine() + "\n",
-              StandardCharsets.UTF_8,
-              StandardOpenOption.CREATE,
-              StandardOpenOption.APPEND);
-          System.out.println(describe(r));
-        }
-      }
-    }
-  }
-
-  private static String seedOrReason(DynamoDbClient client) {
-    try {
-      Seeder.seed(client);
-      return null;
-    } catch (RuntimeException e) {
-      return "seeding failed: " + e.getClass().getSimpleName() + ": " + e.getMessage();
-    }
-  }
-
-  /** One call of {@code op}, given a random index into its pool of prebuilt requests. */
-  static IntConsumer call(DynamoDbClient client, String op) {
-    Random random = new Random(42);
-    switch (op) {
-      case "GetItem":
-        GetItemRequest[] gets = Workload.gets();
-        return i -> {
-          if (!client.getItem(gets[i % gets.length]).hasItem()) {
-            throw new IllegalStateException("GetItem found no item");
-          }
-        };
-      case "PutItem":
-        PutItemRequest[] puts = Workload.puts(random);
-        return i -> client.putItem(puts[i % puts.length]);
-      case "Query":
-        QueryRequest query = Workload.query();
-        return i -> {
-          int count = client.query(query).count();
-          if (count != Workload.QUERY_PARTITION_SIZE) {
-            throw new IllegalStateException("Query returned " + count + " items");
-          }
-        };
-      case "BatchWriteItem":
-        BatchWriteItemRequest[] batches = Workload.batches(random);
-        return i -> {
-          BatchWriteItemResponse r = client.batchWriteItem(batches[i % batches.length]);
-          if (r.hasUnprocessedItems() && !r.unprocessedItems().isEmpty()) {
-            throw new IllegalStateException("BatchWriteItem left items unprocessed");
-          }
-        };
-      default:
-        throw new IllegalArgumentException(
-            "unknown operation " + op + "; known: " + Workload.OPERATIONS);
     }
   }
 
   private static String describe(Result r) {
-    if (!r.note().isEmpty() && r.requests() == 0) {
+    if (r.requests() == 0 && !r.note().isEmpty()) {
       return String.format(
           Locale.ROOT,
           "sdk %-14s %-10s %2d threads: %s",
