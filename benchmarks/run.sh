@@ -39,6 +39,7 @@ wrk_threads=2
 sdk_threads=1,16
 ops=(GetItem PutItem Query BatchWriteItem)
 
+began=$(date -u '+%Y-%m-%d %H:%M')
 out=$root/benchmarks/results/$(date -u +%Y%m%d-%H%M%S)
 mkdir -p "$out"
 results=$out/results.tsv
@@ -229,7 +230,7 @@ done
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 if [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then commit="$commit (with local changes)"; fi
 {
-  echo "## Benchmark run of $(date -u +%Y-%m-%d) ($(date -u +%H:%M) UTC)"
+  echo "## Benchmark run of $began UTC"
   echo
   echo "- Command: \`${settings}benchmarks/run.sh${1:+ $1}\`; commit $commit"
   echo "- Machine: $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo) RAM; $(java -version 2>&1 | head -1); node $(node --version 2>/dev/null || echo '?'); dynalite $dynalite_version; $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
