@@ -106,6 +106,59 @@ def main(endpoint):
     assert "Item" not in ddb.get_item(TableName="py_items", Key={"pk": {"S": "a"}, "sk": {"N": "1"}})
     print("delete ok")
 
+    with_items = [
+        {"PutRequest": {"Item": {"pk": {"S": "q"}, "sk": {"N": str(i)}, "v": {"N": str(i % 3)}}}}
+        for i in range(1, 11)
+    ]
+    assert ddb.batch_write_item(RequestItems={"py_items": with_items})["UnprocessedItems"] == {}
+    got = ddb.batch_get_item(
+        RequestItems={"py_items": {"Keys": [{"pk": {"S": "q"}, "sk": {"N": "2"}}, {"pk": {"S": "q"}, "sk": {"N": "9"}}]}}
+    )["Responses"]["py_items"]
+    assert sorted(int(i["sk"]["N"]) for i in got) == [2, 9], got
+    print("batch ok")
+
+    pages = ddb.get_paginator("query").paginate(
+        TableName="py_items",
+        KeyConditionExpression="pk = :p AND sk BETWEEN :lo AND :hi",
+        FilterExpression="v = :zero",
+        ExpressionAttributeValues={":p": {"S": "q"}, ":lo": {"N": "2"}, ":hi": {"N": "9"}, ":zero": {"N": "0"}},
+        ScanIndexForward=False,
+        PaginationConfig={"PageSize": 3},
+    )
+    seen = [int(i["sk"]["N"]) for page in pages for i in page["Items"]]
+    assert seen == [9, 6, 3], seen
+    scanned = [
+        i for seg in range(3)
+        for i in ddb.scan(TableName="py_items", Segment=seg, TotalSegments=3)["Items"]
+    ]
+    assert len(scanned) == 10, scanned
+    print("query/scan ok")
+
+    ddb.transact_write_items(
+        TransactItems=[
+            {"Update": {"TableName": "py_items", "Key": {"pk": {"S": "q"}, "sk": {"N": "1"}},
+                        "UpdateExpression": "SET v = v + :one", "ExpressionAttributeValues": {":one": {"N": "1"}}}},
+            {"ConditionCheck": {"TableName": "py_items", "Key": {"pk": {"S": "q"}, "sk": {"N": "2"}},
+                                "ConditionExpression": "attribute_exists(pk)"}},
+        ]
+    )
+    err = expect_error(
+        "TransactionCanceledException",
+        ddb.transact_write_items,
+        TransactItems=[
+            {"Delete": {"TableName": "py_items", "Key": {"pk": {"S": "q"}, "sk": {"N": "3"}}}},
+            {"ConditionCheck": {"TableName": "py_items", "Key": {"pk": {"S": "q"}, "sk": {"N": "4"}},
+                                "ConditionExpression": "attribute_not_exists(pk)"}},
+        ],
+    )
+    codes = [r["Code"] for r in err.response["CancellationReasons"]]
+    assert codes == ["None", "ConditionalCheckFailed"], codes
+    snap = ddb.transact_get_items(
+        TransactItems=[{"Get": {"TableName": "py_items", "Key": {"pk": {"S": "q"}, "sk": {"N": n}}}} for n in ("1", "3")]
+    )["Responses"]
+    assert snap[0]["Item"]["v"] == {"N": "2"} and "Item" in snap[1], snap
+    print("transactions ok")
+
     arn = desc["TableArn"]
     ddb.tag_resource(ResourceArn=arn, Tags=[{"Key": "k", "Value": "v"}])
     assert ddb.list_tags_of_resource(ResourceArn=arn)["Tags"] == [{"Key": "k", "Value": "v"}]

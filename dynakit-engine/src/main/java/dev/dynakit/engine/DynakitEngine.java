@@ -6,8 +6,10 @@ import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
+import dev.dynakit.engine.internal.ttl.TtlSweeper;
 import dev.dynakit.engine.storage.OrderedStore;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,6 +33,7 @@ public final class DynakitEngine implements AutoCloseable {
 
   private final EngineState state;
   private final Map<String, Operation> operations;
+  private final TtlSweeper ttlSweeper;
 
   private DynakitEngine(Builder builder) {
     OrderedStore store = builder.store != null ? builder.store : EngineDefaults.memoryStore();
@@ -45,6 +48,7 @@ public final class DynakitEngine implements AutoCloseable {
     Map<String, Operation> ops = new HashMap<>();
     EngineDefaults.registerOperations(ops, state);
     this.operations = Map.copyOf(ops);
+    this.ttlSweeper = TtlSweeper.start(state, builder.ttlSweepInterval);
   }
 
   /** An engine over a fresh in-memory store with default settings. */
@@ -116,6 +120,7 @@ public final class DynakitEngine implements AutoCloseable {
 
   @Override
   public void close() {
+    ttlSweeper.close();
     state.store().close();
   }
 
@@ -125,6 +130,7 @@ public final class DynakitEngine implements AutoCloseable {
     private Clock clock = Clock.systemUTC();
     private String region = "us-east-1";
     private String accountId = "000000000000";
+    private Duration ttlSweepInterval = Duration.ofSeconds(1);
 
     private Builder() {}
 
@@ -149,6 +155,19 @@ public final class DynakitEngine implements AutoCloseable {
     /** The account id used in ARNs; twelve zeros by default. */
     public Builder accountId(String accountId) {
       this.accountId = Objects.requireNonNull(accountId, "accountId");
+      return this;
+    }
+
+    /**
+     * How often the time-to-live sweeper looks for expired items; every second by default, so that
+     * tests observe expiry within a few seconds (DynamoDB takes up to a few days).
+     */
+    public Builder ttlSweepInterval(Duration interval) {
+      Objects.requireNonNull(interval, "interval");
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException("ttlSweepInterval must be positive: " + interval);
+      }
+      this.ttlSweepInterval = interval;
       return this;
     }
 

@@ -20,5 +20,7 @@ final class EngineDefaults {
     dev.dynakit.engine.internal.item.ItemOperations.register(ops, state);
     ControlPlane.register(ops, state, new IndexBuilder(state.store(), state.items()));
     dev.dynakit.engine.internal.query.QueryOperations.register(ops, state);
+    dev.dynakit.engine.internal.batch.BatchOperations.register(ops, state);
+    dev.dynakit.engine.internal.txn.TransactionOperations.register(ops, state);
   }
 }

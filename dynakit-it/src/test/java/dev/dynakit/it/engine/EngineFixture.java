@@ -17,7 +17,12 @@ final class EngineFixture implements AutoCloseable {
   final DynamoDbClient client;
 
   EngineFixture(Transport transport) {
-    engine = DynakitEngine.inMemory();
+    this(transport, DynakitEngine.inMemory());
+  }
+
+  /** A client over the chosen transport on an engine built by the test; closed with the fixture. */
+  EngineFixture(Transport transport, DynakitEngine engine) {
+    this.engine = engine;
     if (transport == Transport.HTTP) {
       server = EngineServer.start(engine, "127.0.0.1", 0);
       client = DynakitClients.http(server.endpoint());

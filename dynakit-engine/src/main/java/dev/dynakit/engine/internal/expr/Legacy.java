@@ -17,6 +17,9 @@ import org.jspecify.annotations.Nullable;
  * the parsed request JSON; attribute values inside are typed JSON.
  */
 public final class Legacy {
+  /** The most key attributes a key schema has: four partition and four sort attributes. */
+  private static final int MAX_KEY_CONDITIONS = 8;
+
   private static final Set<String> INDEXABLE =
       Set.of("EQ", "LE", "LT", "GE", "GT", "BEGINS_WITH", "BETWEEN");
 
@@ -134,7 +137,7 @@ public final class Legacy {
 
   /**
    * KeyConditions: per key attribute a ComparisonOperator (EQ, LE, LT, GE, GT, BEGINS_WITH or
-   * BETWEEN) and AttributeValueList.
+   * BETWEEN) and AttributeValueList; one to eight conditions (multi-attribute GSI keys).
    */
   public static KeyConditionExpr keyConditions(Map<String, Object> tree) {
     List<LegacyConditions.Parsed> parsed = new ArrayList<>();
@@ -145,7 +148,9 @@ public final class Legacy {
               LegacyConditions.member("KeyConditions", e.getKey()),
               true));
     }
-    if (parsed.size() != 1 && parsed.size() != 2) {
+    // A multi-attribute GSI key has up to four partition and four sort attributes; a query on a
+    // table or single-attribute index refuses more than two conditions (see the query package).
+    if (parsed.isEmpty() || parsed.size() > MAX_KEY_CONDITIONS) {
       throw EngineException.validation("Conditions can be of length 1 or 2 only");
     }
     List<KeyCondition> conditions = new ArrayList<>();

@@ -6,14 +6,14 @@ import dev.dynakit.engine.internal.value.ItemSize;
 import java.util.Map;
 
 /** DynamoDB's limits on a whole item: 400 KB and 32 levels of nesting. */
-final class ItemLimits {
+public final class ItemLimits {
   static final long MAX_ITEM_BYTES = 400 * 1024;
   private static final int MAX_DEPTH = 32;
 
   private ItemLimits() {}
 
   /** Checks the item and returns its size in bytes. */
-  static long check(Map<String, AttrValue> item) {
+  public static long check(Map<String, AttrValue> item) {
     long size = ItemSize.itemSize(item);
     if (size > MAX_ITEM_BYTES) {
       throw EngineException.validation("Item size has exceeded the maximum allowed size");

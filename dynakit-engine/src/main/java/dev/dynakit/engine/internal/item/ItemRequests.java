@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The request parts that the item operations share, read and validated as DynamoDB does; Query and
- * Scan reuse the expression context, the projection and the refusal of mixed parameters.
+ * The request parts that the item operations share, read and validated as DynamoDB does; Query,
+ * Scan, the batch and the transaction operations reuse them for their own structures.
  */
 public final class ItemRequests {
   private static final Pattern TABLE_NAME = Pattern.compile("[a-zA-Z0-9_.-]+");
@@ -194,7 +194,7 @@ public final class ItemRequests {
   }
 
   /** Reads ReturnItemCollectionMetrics (validated; metrics are reported for tables with LSIs). */
-  static boolean returnItemCollectionMetrics(Request request) {
+  public static boolean returnItemCollectionMetrics(Request request) {
     String value = request.string("ReturnItemCollectionMetrics");
     if (value == null || value.equals("NONE")) {
       return false;

@@ -1,8 +1,6 @@
 package dev.dynakit.engine.internal.item;
 
 import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.internal.capacity.Capacity;
-import dev.dynakit.engine.internal.expr.ConditionExpr;
 import dev.dynakit.engine.internal.expr.DocPath;
 import dev.dynakit.engine.internal.expr.ExpressionContext;
 import dev.dynakit.engine.internal.expr.Expressions;
@@ -10,17 +8,13 @@ import dev.dynakit.engine.internal.expr.Legacy;
 import dev.dynakit.engine.internal.expr.ProjectionExpr;
 import dev.dynakit.engine.internal.expr.UpdateExpr;
 import dev.dynakit.engine.internal.index.IndexEntries;
-import dev.dynakit.engine.internal.index.WriteEffects;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
-import dev.dynakit.engine.internal.value.ItemSize;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -52,14 +46,9 @@ final class UpdateItemOperation implements Operation {
     }
     ExpressionContext ctx = ItemRequests.context(request);
     UpdateExpr update = update(request, ctx);
-    ConditionExpr condition = ItemRequests.condition(request, ctx);
-    ctx.checkAllUsed();
-    String returnValues =
-        ItemRequests.returnValues(
-            request, List.of("NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"));
-    boolean returnOldOnFailure = ItemRequests.returnOldOnFailure(request);
-    Capacity.Mode capacity = Capacity.Mode.parse(request.string("ReturnConsumedCapacity"));
-    boolean collectionMetrics = ItemRequests.returnItemCollectionMetrics(request);
+    WriteParameters parameters =
+        WriteParameters.read(
+            request, ctx, List.of("NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"));
     Table table = ItemRequests.table(catalog, request);
     PrimaryKey key = KeyFactory.fromKey(table, keyParam);
     if (update != null) {
@@ -73,44 +62,26 @@ final class UpdateItemOperation implements Operation {
       }
     }
 
-    Map<String, AttrValue> old;
-    Map<String, AttrValue> updated;
-    long newSize;
-    WriteEffects effects;
-    ReentrantLock lock = items.lock(key);
-    lock.lock();
-    try {
-      old = items.read(key);
-      if (condition != null && !condition.test(old == null ? Map.of() : old)) {
-        throw ItemRequests.conditionFailed(old, returnOldOnFailure);
-      }
-      Map<String, AttrValue> base = old != null ? old : key.attributes();
-      updated = update == null ? base : update.apply(base);
-      newSize = ItemLimits.check(updated);
-      IndexEntries.validateUpdated(table, updated);
-      effects = items.write(table, key, old, updated);
-    } finally {
-      lock.unlock();
-    }
-
-    Map<String, Object> response = new LinkedHashMap<>();
-    Map<String, AttrValue> attributes = returned(returnValues, update, old, updated);
-    if (attributes != null && !attributes.isEmpty()) {
-      response.put("Attributes", attributes);
-    }
-    if (capacity != Capacity.Mode.NONE) {
-      long size = Math.max(newSize, old == null ? 0 : ItemSize.itemSize(old));
-      response.put(
-          "ConsumedCapacity",
-          effects.consumedCapacity(capacity, table.name(), Capacity.writeUnits(size)));
-    }
-    if (collectionMetrics) {
-      Map<String, Object> metrics = items.itemCollectionMetrics(table, key);
-      if (metrics != null) {
-        response.put("ItemCollectionMetrics", metrics);
-      }
-    }
-    return response;
+    ConditionalWrite.Outcome outcome =
+        ConditionalWrite.run(
+            items,
+            table,
+            key,
+            parameters,
+            old -> {
+              Map<String, AttrValue> base = old != null ? old : key.attributes();
+              Map<String, AttrValue> updated = update == null ? base : update.apply(base);
+              ItemLimits.check(updated);
+              IndexEntries.validateUpdated(table, updated);
+              return updated;
+            });
+    return ConditionalWrite.response(
+        items,
+        table,
+        key,
+        parameters,
+        outcome,
+        returned(parameters.returnValues(), update, outcome.oldItem(), outcome.newItem()));
   }
 
   private static @Nullable UpdateExpr update(Request request, ExpressionContext ctx) {

@@ -64,6 +64,10 @@ final class QueryOperation implements Operation {
 
     Table table = ReadRequests.table(catalog, request.string("TableName"));
     ReadTarget target = ReadRequests.target(table, request.string("IndexName"), consistent);
+    if (!request.has("KeyConditionExpression")
+        && keyCondition.conditions().size() > Math.max(2, target.key().all().size())) {
+      throw EngineException.validation("Conditions can be of length 1 or 2 only");
+    }
     KeyRange keys = KeyRange.of(target, keyCondition);
     byte[][] range = keys.range();
     if (start != null) {

@@ -41,10 +41,7 @@ record Selection(Select mode, @Nullable ProjectionExpr projection, boolean fetch
       return null;
     }
     if (!select.equals("SPECIFIC_ATTRIBUTES") && (projectionExpression || attributesToGet)) {
-      String what =
-          select.equals("COUNT")
-              ? "only the Count"
-              : select; // ALL_ATTRIBUTES or ALL_PROJECTED_ATTRIBUTES
+      String what = select.equals("COUNT") ? "only the Count" : select;
       return "Cannot specify the "
           + (projectionExpression ? "ProjectionExpression" : "AttributesToGet")
           + " when choosing to get "

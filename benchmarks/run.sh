@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# Runs every benchmark of docs/benchmarks.md in one sitting, on 127.0.0.1 only, and prints a
+# Markdown report (also saved, with every log, under benchmarks/results/<time>/).
+#
+#   benchmarks/run.sh            the full run: about 9 minutes on 2 cores
+#   benchmarks/run.sh --quick    a smoke run (short windows; the numbers mean nothing)
+#
+# Environment (defaults in brackets):
+#   BENCH_WARMUP_SECONDS [3]   warm-up before every measured window, not counted
+#   BENCH_WRK_SECONDS [10]     measured window of each wrk run
+#   BENCH_SDK_SECONDS [7]      measured window of each SDK run
+#   BENCH_JVM_WARMUP_SECONDS [60]  warm-up of the SDK load generator before its first measurement
+#   BENCH_TARGETS ["nothing engine dynalite in-process"]   what to measure
+#   BENCH_BUILD [1]            0 reuses benchmarks/target from an earlier build
+#   BENCH_SERVER_JVM_OPTS ["-Xms1g -Xmx1g"]  for the do-nothing and engine servers
+#   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g"]  for the SDK load generator (and in-process engine)
+#   DYNALITE_TOOL [<repository>/../shared/tools/dynalite]
+#
+# Every process it starts is stopped when it ends (and the Java servers stop by themselves after
+# a deadline), every step is bounded by `timeout`.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+warmup=${BENCH_WARMUP_SECONDS:-3}
+wrk_seconds=${BENCH_WRK_SECONDS:-10}
+sdk_seconds=${BENCH_SDK_SECONDS:-7}
+jvm_warmup=${BENCH_JVM_WARMUP_SECONDS:-60}
+if [ "${1:-}" = "--quick" ]; then
+  warmup=1 wrk_seconds=2 sdk_seconds=2 jvm_warmup=2
+elif [ -n "${1:-}" ]; then
+  sed -n '2,20p' "$0"; exit 2
+fi
+targets=" ${BENCH_TARGETS:-nothing engine dynalite in-process} "
+server_opts=${BENCH_SERVER_JVM_OPTS:--Xms1g -Xmx1g}
+client_opts=${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g}
+dynalite_tool=${DYNALITE_TOOL:-$root/../shared/tools/dynalite}
+connections=16
+wrk_threads=2
+sdk_threads=1,16
+ops=(GetItem PutItem Query BatchWriteItem)
+
+began=$(date -u '+%Y-%m-%d %H:%M')
+out=$root/benchmarks/results/$(date -u +%Y%m%d-%H%M%S)
+mkdir -p "$out"
+results=$out/results.tsv
+: > "$results"
+
+say() { echo "[bench $(date -u +%H:%M:%S)] $*" >&2; }
+wants() { [[ $targets == *" $1 "* ]]; }
+
+# --- everything started here is stopped on the way out --------------------------------------
+pids=()
+dynalite_pid=
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  if [ -n "$dynalite_pid" ]; then bash "$dynalite_tool" stop "$dynalite_pid" 2>/dev/null || true; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# --- build ------------------------------------------------------------------------------------
+if [ "${BENCH_BUILD:-1}" != 0 ]; then
+  say "building the engine and the benchmarks (mvn -Pbenchmarks -pl benchmarks -am package)"
+  build=(mvn -B -q -Pbenchmarks -pl benchmarks -am -DskipTests -Dspotless.skip=true package)
+  (cd "$root" && { timeout 600 "${build[@]}" -o >"$out/build.log" 2>&1 \
+    || timeout 600 "${build[@]}" >"$out/build.log" 2>&1; }) \
+    || { cat "$out/build.log" >&2; say "build failed"; exit 1; }
+fi
+cp="$root/benchmarks/target/classes:$(cat "$root/benchmarks/target/runtime-classpath.txt")"
+pkg=dev.dynakit.benchmarks
+
+# --- tools --------------------------------------------------------------------------------------
+have_wrk=1
+if ! command -v wrk >/dev/null; then
+  say "installing wrk"
+  (apt-get update -qq && apt-get install -y -qq wrk) >"$out/wrk-install.log" 2>&1 || true
+  command -v wrk >/dev/null || { have_wrk=0; say "wrk is not available: server capacity skipped"; }
+fi
+if wants dynalite && [ ! -f "$dynalite_tool" ]; then
+  say "dynalite tool not found at $dynalite_tool (set DYNALITE_TOOL): dynalite skipped"
+  targets=${targets/ dynalite / }
+fi
+
+# --- helpers ------------------------------------------------------------------------------------
+# unavailable TOOL OP TARGET CONCURRENCY WHY: a result line saying why there is no number
+unavailable() { printf '%s\t%s\t%s\t%s\t0\t0\t0\t0\t0\t%s\n' "$1" "$2" "$3" "$4" "$5" >>"$results"; }
+
+free_port() {
+  local p
+  for p in $(shuf -i 20000-45000 -n 100); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then echo "$p"; return 0; fi
+  done
+  return 1
+}
+
+# start_java NAME CLASS: starts a server main on a free port; sets $url
+start_java() {
+  local name=$1 class=$2 log=$out/$1.log
+  # shellcheck disable=SC2086
+  java $server_opts -cp "$cp" "$pkg.$class" --port 0 --max-seconds 1500 >"$log" 2>&1 &
+  pids+=($!)
+  local pid=$!
+  for _ in $(seq 300); do
+    url=$(grep -o 'listening http://[0-9.:]*' "$log" | head -1 | cut -d' ' -f2 || true)
+    if [ -n "$url" ]; then say "$name listening on $url"; return 0; fi
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  url=
+  say "$name did not start (see $log)"
+  return 1
+}
+
+# seed NAME URL: creates and loads the tables; on failure prints the reason and returns 1
+seed() {
+  local why
+  if timeout 180 java $client_opts -cp "$cp" "$pkg.Seeder" --endpoint "$2" >"$out/seed-$1.log" 2>&1; then
+    return 0
+  fi
+  why=$(grep -m1 -E 'Exception|Error' "$out/seed-$1.log" \
+    | sed -e 's/^Exception in thread "[^"]*" //' -e 's/^[a-z0-9_.]*\.\([A-Z]\)/\1/' | cut -c1-200)
+  echo "seeding failed: ${why:-see seed-$1.log}"
+  return 1
+}
+
+declare -A endpoint=()
+declare -A down=()
+
+# --- servers ------------------------------------------------------------------------------------
+if wants nothing; then
+  if start_java nothing DoNothingServer; then endpoint[nothing]=$url; else down[nothing]="did not start"; fi
+fi
+if wants engine; then
+  if start_java engine EngineServerMain; then
+    endpoint[engine]=$url
+    if ! why=$(seed engine "$url"); then down[engine]=$why; fi
+  else
+    down[engine]="did not start (see engine.log)"
+  fi
+fi
+if wants dynalite; then
+  port=$(free_port)
+  if dynalite_pid=$(timeout 240 bash "$dynalite_tool" start "$port" 2>"$out/dynalite-start.log" | tail -1); then
+    endpoint[dynalite]=http://127.0.0.1:$port
+    say "dynalite listening on ${endpoint[dynalite]} (pid $dynalite_pid)"
+    if ! why=$(seed dynalite "${endpoint[dynalite]}"); then down[dynalite]=$why; fi
+  else
+    dynalite_pid=
+    down[dynalite]="did not start (see dynalite-start.log)"
+  fi
+fi
+for t in "${!down[@]}"; do say "$t unavailable: ${down[$t]}"; done
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+started=$(date -u +%s)
+
+# --- 1. server capacity: wrk ----------------------------------------------------------------------
+for op in "${ops[@]}"; do
+  for t in nothing engine dynalite; do
+    wants "$t" || continue
+    # the do-nothing server is the ceiling for GetItem and PutItem only: its canned replies are
+    # not a Query page or a batch answer
+    if [ "$t" = nothing ] && [ "$op" != GetItem ] && [ "$op" != PutItem ]; then continue; fi
+    if [ "$have_wrk" = 0 ]; then unavailable wrk "$op" "$t" "$connections" "wrk not installed"; continue; fi
+    if [ -n "${down[$t]:-}" ]; then unavailable wrk "$op" "$t" "$connections" "${down[$t]}"; continue; fi
+    say "wrk $op against $t: ${warmup}s warm-up, ${wrk_seconds}s measured"
+    run=(wrk -t"$wrk_threads" -c"$connections" --timeout 5s -s "$root/benchmarks/wrk/dynamodb.lua" "${endpoint[$t]}/")
+    BENCH_OP=$op timeout $((warmup + 30)) "${run[@]}" -d"${warmup}s" >/dev/null 2>&1 || true
+    if BENCH_OP=$op BENCH_TARGET=$t BENCH_CONNECTIONS=$connections \
+      timeout $((wrk_seconds + 30)) "${run[@]}" -d"${wrk_seconds}s" >"$out/wrk-$op-$t.log" 2>&1 \
+      && grep -q '^RESULT' "$out/wrk-$op-$t.log"; then
+      grep '^RESULT' "$out/wrk-$op-$t.log" | cut -f2- >>"$results"
+    else
+      unavailable wrk "$op" "$t" "$connections" "wrk failed (see wrk-$op-$t.log)"
+    fi
+  done
+done
+
+# --- 2. what a Java user feels: the SDK, over HTTP and in-process -----------------------------------
+# one load-generator JVM for every target: warmed up once, then each operation and thread count
+# measured on every target back to back
+http=()
+for t in nothing engine dynalite in-process; do
+  wants "$t" || continue
+  if [ "$t" = nothing ]; then run_ops=(GetItem PutItem); else run_ops=("${ops[@]}"); fi
+  if [ -n "${down[$t]:-}" ]; then
+    for op in "${run_ops[@]}"; do
+      for n in ${sdk_threads//,/ }; do unavailable sdk "$op" "$t" "$n" "${down[$t]}"; done
+    done
+  elif [ "$t" != in-process ]; then
+    http+=("$t=${endpoint[$t]}")
+  fi
+done
+sdk_args=(--ops "$(IFS=,; echo "${ops[*]}")" --threads "$sdk_threads" --jvm-warmup-seconds "$jvm_warmup"
+  --warmup-seconds "$warmup" --seconds "$sdk_seconds" --out "$results")
+if [ ${#http[@]} -gt 0 ]; then sdk_args+=(--http "$(IFS=,; echo "${http[*]}")"); fi
+if wants in-process; then sdk_args+=(--in-process); fi
+if [ ${#http[@]} -gt 0 ] || wants in-process; then
+  measurements=$(( (${#http[@]} + 1) * ${#ops[@]} * 2 ))
+  budget=$(( measurements * (warmup + sdk_seconds) + jvm_warmup + 300 ))
+  say "SDK: ${jvm_warmup}s JVM warm-up, then every operation at ${sdk_threads} threads on every target, ${warmup}s + ${sdk_seconds}s each"
+  # shellcheck disable=SC2086
+  timeout "$budget" java $client_opts -cp "$cp" "$pkg.SdkLoad" "${sdk_args[@]}" >"$out/sdk.log" 2>&1 \
+    || say "the SDK run ended badly (see sdk.log)"
+  grep '^sdk ' "$out/sdk.log" >&2 || true
+fi
+for t in nothing engine dynalite in-process; do
+  wants "$t" || continue
+  if [ "$t" = nothing ]; then run_ops=(GetItem PutItem); else run_ops=("${ops[@]}"); fi
+  for op in "${run_ops[@]}"; do
+    for n in ${sdk_threads//,/ }; do
+      if ! awk -F'\t' -v o="$op" -v t="$t" -v n="$n" \
+        '$1 == "sdk" && $2 == o && $3 == t && $4 == n { found = 1 } END { exit !found }' "$results"; then
+        unavailable sdk "$op" "$t" "$n" "no result (see sdk.log)"
+      fi
+    done
+  done
+done
+
+# --- report -------------------------------------------------------------------------------------
+finished=$(date -u +%s)
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//' || echo unknown)
+dynalite_version=$(node -p "require('${DYNALITE_HOME:-$HOME/.cache/dynakit-peers/dynalite}/node_modules/dynalite/package.json').version" 2>/dev/null || echo unknown)
+settings=
+for v in BENCH_WARMUP_SECONDS BENCH_WRK_SECONDS BENCH_SDK_SECONDS BENCH_JVM_WARMUP_SECONDS \
+  BENCH_TARGETS BENCH_SERVER_JVM_OPTS BENCH_CLIENT_JVM_OPTS; do
+  if [ -n "${!v:-}" ]; then settings+="$v='${!v}' "; fi
+done
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then commit="$commit (with local changes)"; fi
+{
+  echo "## Benchmark run of $began UTC"
+  echo
+  echo "- Command: \`${settings}benchmarks/run.sh${1:+ $1}\`; commit $commit"
+  echo "- Machine: $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo) RAM; $(java -version 2>&1 | head -1); node $(node --version 2>/dev/null || echo '?'); dynalite $dynalite_version; $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
+  echo "- Load average (1/5/15 min) before: $load_before; after: $load_after (other work on the machine skews the numbers)"
+  echo "- wrk: $wrk_threads threads, $connections connections, ${warmup} s warm-up then ${wrk_seconds} s measured; SDK: sync client, Apache 5 HTTP client, $sdk_threads threads, one JVM for all targets warmed up for ${jvm_warmup} s, then ${warmup} s warm-up and ${sdk_seconds} s measured each"
+  echo "- Measuring took $(( (finished - started) / 60 )) min $(( (finished - started) % 60 )) s"
+  echo
+  java -cp "$cp" "$pkg.Report" --results "$results"
+} >"$out/report.md"
+cat "$out/report.md"
+say "report saved to $out/report.md"

@@ -1,0 +1,59 @@
+package dev.dynakit.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReportTest {
+  private static Result wrk(String op, String target, long requests, long errors) {
+    return new Result("wrk", op, target, 16, requests, 10, 500, 2000, errors, "");
+  }
+
+  private static Result sdk(String op, String target, int threads, long requests) {
+    return new Result("sdk", op, target, threads, requests, 10, 500, 2000, 0, "");
+  }
+
+  @Test
+  void serverCapacity_givesRatiosBetweenCleanMeasurements() {
+    String md =
+        new Report(
+                List.of(
+                    wrk("GetItem", "nothing", 1_200_000, 0),
+                    wrk("GetItem", "engine", 700_000, 0),
+                    wrk("GetItem", "dynalite", 200_000, 0)))
+            .render();
+    assertThat(md)
+        .contains("| GetItem | 16 | 120,000 | 70,000 | 20,000 | 3.50x | 58 % |")
+        .contains("| wrk GetItem: engine / dynalite | ≥ 3x | 3.50x | met |")
+        .contains("| wrk GetItem: engine / do-nothing | ≥ 50 % | 58 % | met |");
+  }
+
+  @Test
+  void erroringMeasurement_getsNoRatioAndNoVerdict() {
+    String md =
+        new Report(
+                List.of(
+                    wrk("PutItem", "engine", 500_000, 12), wrk("PutItem", "dynalite", 200_000, 0)))
+            .render();
+    assertThat(md)
+        .contains("| PutItem | 16 | — | errors (12) | 20,000 | — | — |")
+        .contains("| wrk PutItem: engine / dynalite | ≥ 3x | not measured | — |");
+  }
+
+  @Test
+  void javaClient_comparesInProcessWithHttp_andMarksMissedTargets() {
+    String md =
+        new Report(
+                List.of(
+                    sdk("GetItem", "nothing", 16, 90_000),
+                    sdk("GetItem", "engine", 16, 80_000),
+                    sdk("GetItem", "dynalite", 16, 50_000),
+                    sdk("GetItem", "in-process", 16, 200_000)))
+            .render();
+    assertThat(md)
+        .contains("| GetItem | 16 | 9,000 | 8,000 | 5,000 | 20,000 | 1.60x | 89 % | 2.50x |")
+        .contains("| SDK GetItem, 16 threads: engine / do-nothing | ≥ 90 % | 89 % | **missed** |")
+        .contains("| SDK GetItem, 16 threads: in-process / HTTP | ≥ 5x | 2.50x | **missed** |");
+  }
+}

@@ -1,0 +1,205 @@
+package dev.dynakit.engine.internal.batch;
+
+import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.internal.capacity.Capacity;
+import dev.dynakit.engine.internal.index.IndexEntries;
+import dev.dynakit.engine.internal.index.WriteEffects;
+import dev.dynakit.engine.internal.item.ItemLimits;
+import dev.dynakit.engine.internal.item.ItemRequests;
+import dev.dynakit.engine.internal.item.ItemStore;
+import dev.dynakit.engine.internal.item.ItemWrite;
+import dev.dynakit.engine.internal.item.KeyFactory;
+import dev.dynakit.engine.internal.item.PrimaryKey;
+import dev.dynakit.engine.internal.protocol.Operation;
+import dev.dynakit.engine.internal.protocol.Request;
+import dev.dynakit.engine.internal.protocol.WireValues;
+import dev.dynakit.engine.internal.table.Catalog;
+import dev.dynakit.engine.internal.table.Table;
+import dev.dynakit.engine.internal.value.AttrValue;
+import dev.dynakit.engine.internal.value.ItemSize;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * BatchWriteItem: up to 25 puts and deletes over one or more tables. Every request is validated
+ * before anything is written (a refusal writes nothing); the writes are then applied together under
+ * their item locks, in one store batch, so none is ever left unprocessed.
+ */
+final class BatchWriteItemOperation implements Operation {
+  static final int MAX_REQUESTS = 25;
+
+  private final Catalog catalog;
+  private final ItemStore items;
+
+  BatchWriteItemOperation(Catalog catalog, ItemStore items) {
+    this.catalog = catalog;
+    this.items = items;
+  }
+
+  /** One validated write: the key, and the new item (null for a delete). */
+  private record Planned(Table table, PrimaryKey key, @Nullable Map<String, AttrValue> item) {}
+
+  @Override
+  public Object execute(Request request) {
+    Map<String, Object> requestItems = request.map("RequestItems");
+    ConstraintErrors errors = new ConstraintErrors();
+    errors.notNull("requestItems", requestItems);
+    errors.returnConsumedCapacity(request.string("ReturnConsumedCapacity"));
+    errors.returnItemCollectionMetrics(request.string("ReturnItemCollectionMetrics"));
+    errors.throwIfAny();
+    if (requestItems.isEmpty()) {
+      throw EngineException.validation("The requestItems parameter is required for BatchWriteItem");
+    }
+    errors.tableNames("requestItems", requestItems);
+    Map<String, List<Request>> byTable = new LinkedHashMap<>();
+    for (String tableName : requestItems.keySet()) {
+      List<Request> writes = request.object("RequestItems").objects(tableName);
+      errors.size("RequestItems." + tableName + ".member", writes.size(), 1, MAX_REQUESTS);
+      byTable.put(tableName, writes);
+    }
+    errors.throwIfAny();
+    int total = 0;
+    for (List<Request> writes : byTable.values()) {
+      total += writes.size();
+    }
+    if (total > MAX_REQUESTS) {
+      throw EngineException.validation("Too many items requested for the BatchWriteItem call");
+    }
+    Capacity.Mode capacity = Capacity.Mode.parse(request.string("ReturnConsumedCapacity"));
+    boolean collectionMetrics = ItemRequests.returnItemCollectionMetrics(request);
+
+    List<Planned> planned = plan(byTable);
+    List<ItemWrite> writes = new ArrayList<>(planned.size());
+    List<WriteEffects> effects = apply(planned, writes);
+
+    Map<String, Object> response = new LinkedHashMap<>();
+    response.put("UnprocessedItems", Map.of());
+    if (capacity != Capacity.Mode.NONE) {
+      WriteCapacity units = new WriteCapacity(1);
+      for (int i = 0; i < writes.size(); i++) {
+        ItemWrite w = writes.get(i);
+        units.add(w.table().name(), Capacity.writeUnits(writtenSize(w)), effects.get(i));
+      }
+      response.put("ConsumedCapacity", units.consumed(capacity));
+    }
+    if (collectionMetrics) {
+      CollectionMetrics metrics = new CollectionMetrics();
+      for (ItemWrite w : writes) {
+        metrics.add(w.table().name(), items.itemCollectionMetrics(w.table(), w.key()));
+      }
+      metrics.addTo(response);
+    }
+    return response;
+  }
+
+  /** Validates every request and extracts its key, refusing duplicates. */
+  private List<Planned> plan(Map<String, List<Request>> byTable) {
+    List<Planned> planned = new ArrayList<>();
+    Set<ByteBuffer> seen = new HashSet<>();
+    for (Map.Entry<String, List<Request>> e : byTable.entrySet()) {
+      List<Map<String, AttrValue>> puts = new ArrayList<>();
+      List<Map<String, AttrValue>> deletes = new ArrayList<>();
+      for (Request write : e.getValue()) {
+        Request put = write.object("PutRequest");
+        Request delete = write.object("DeleteRequest");
+        if ((put == null) == (delete == null)) {
+          throw EngineException.validation(
+              "Supplied AttributeValue has more than one datatypes set, must contain exactly one"
+                  + " of the supported datatypes");
+        }
+        if (put != null) {
+          puts.add(attributes(put, "Item"));
+          deletes.add(null);
+        } else {
+          puts.add(null);
+          deletes.add(attributes(delete, "Key"));
+        }
+      }
+      Table table = catalog.find(e.getKey());
+      if (table == null) {
+        throw EngineException.notFound("Requested resource not found");
+      }
+      for (int i = 0; i < puts.size(); i++) {
+        Map<String, AttrValue> item = puts.get(i);
+        PrimaryKey key;
+        if (item != null) {
+          if (!TableKeys.itemHasKey(table, item)) {
+            throw mismatch();
+          }
+          key = KeyFactory.fromItem(table, item);
+          ItemLimits.check(item);
+          IndexEntries.validate(table, item);
+        } else {
+          key = KeyFactory.fromKey(table, deletes.get(i));
+        }
+        if (!seen.add(ByteBuffer.wrap(key.storageKey()))) {
+          throw EngineException.validation("Provided list of item keys contains duplicates");
+        }
+        planned.add(new Planned(table, key, item));
+      }
+    }
+    return planned;
+  }
+
+  private static Map<String, AttrValue> attributes(Request write, String member) {
+    Object raw = write.raw(member);
+    if (raw == null) {
+      throw mismatch();
+    }
+    return WireValues.item(raw);
+  }
+
+  private static EngineException mismatch() {
+    return EngineException.validation("The provided key element does not match the schema");
+  }
+
+  /**
+   * Locks every item, reads what each write replaces and applies all writes at once (with their
+   * index changes); fills {@code writes} and returns what each cost in the indices.
+   */
+  private List<WriteEffects> apply(List<Planned> planned, List<ItemWrite> writes) {
+    List<PrimaryKey> keys = new ArrayList<>(planned.size());
+    for (Planned p : planned) {
+      keys.add(p.key());
+    }
+    List<ReentrantLock> locks = items.lockAll(keys);
+    try {
+      List<ItemWrite> changes = new ArrayList<>(planned.size());
+      List<Integer> changed = new ArrayList<>(planned.size());
+      for (Planned p : planned) {
+        ItemWrite w = new ItemWrite(p.table(), p.key(), items.read(p.key()), p.item());
+        writes.add(w);
+        // Deleting an absent item changes nothing.
+        if (w.oldItem() != null || w.newItem() != null) {
+          changed.add(writes.size() - 1);
+          changes.add(w);
+        }
+      }
+      List<WriteEffects> applied = items.writeAll(changes);
+      List<WriteEffects> effects = new ArrayList<>(writes.size());
+      for (int i = 0; i < writes.size(); i++) {
+        effects.add(WriteEffects.NONE);
+      }
+      for (int i = 0; i < changed.size(); i++) {
+        effects.set(changed.get(i), applied.get(i));
+      }
+      return effects;
+    } finally {
+      ItemStore.unlockAll(locks);
+    }
+  }
+
+  /** The size a write is charged for: the larger of the old and the new item. */
+  static long writtenSize(ItemWrite w) {
+    return Math.max(
+        w.newItem() == null ? 0 : ItemSize.itemSize(w.newItem()),
+        w.oldItem() == null ? 0 : ItemSize.itemSize(w.oldItem()));
+  }
+}

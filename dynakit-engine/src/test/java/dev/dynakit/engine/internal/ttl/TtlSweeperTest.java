@@ -1,0 +1,156 @@
+package dev.dynakit.engine.internal.ttl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.engine.EngineAccess;
+import dev.dynakit.engine.EngineResponse;
+import dev.dynakit.engine.internal.EngineState;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class TtlSweeperTest {
+  private static final Instant NOW = Instant.parse("2026-03-04T05:06:07Z");
+  private static final long NOW_S = NOW.getEpochSecond();
+
+  /** A clock the test moves by hand. */
+  static final class ManualClock extends Clock {
+    volatile Instant now = NOW;
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      return this;
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+  }
+
+  private final ManualClock clock = new ManualClock();
+  // Background sweeps far apart, so that only the test's own sweeps run.
+  private final DynakitEngine engine =
+      DynakitEngine.builder().clock(clock).ttlSweepInterval(Duration.ofHours(1)).build();
+  private final EngineState state = EngineAccess.state(engine);
+  private final TtlSweeper sweeper = TtlSweeper.manual(state);
+
+  @AfterEach
+  void close() {
+    engine.close();
+  }
+
+  private String call(String operation, String json) {
+    EngineResponse r =
+        engine.handle(operation, json.replace('\'', '"').getBytes(StandardCharsets.UTF_8));
+    String body = new String(r.body(), StandardCharsets.UTF_8);
+    assertThat(r.status()).as(body).isEqualTo(200);
+    return body;
+  }
+
+  private void createTable(String name, boolean ttl) {
+    call(
+        "CreateTable",
+        "{'TableName':'"
+            + name
+            + "','AttributeDefinitions':[{'AttributeName':'pk','AttributeType':'S'}],"
+            + "'KeySchema':[{'AttributeName':'pk','KeyType':'HASH'}],"
+            + "'BillingMode':'PAY_PER_REQUEST'}");
+    if (ttl) {
+      call(
+          "UpdateTimeToLive",
+          "{'TableName':'"
+              + name
+              + "','TimeToLiveSpecification':{'Enabled':true,'AttributeName':'exp'}}");
+    }
+  }
+
+  private void put(String table, String pk, String expiry) {
+    call(
+        "PutItem",
+        "{'TableName':'" + table + "','Item':{'pk':{'S':'" + pk + "'},'exp':" + expiry + "}}");
+  }
+
+  private boolean exists(String table, String pk) {
+    return call("GetItem", "{'TableName':'" + table + "','Key':{'pk':{'S':'" + pk + "'}}}")
+        .contains("Item");
+  }
+
+  private static String n(long v) {
+    return "{'N':'" + v + "'}";
+  }
+
+  @Test
+  void sweep_deletesOnlyNumbersInThePastWithinFiveYears() {
+    createTable("tab", true);
+    put("tab", "past", n(NOW_S - 1));
+    put("tab", "fraction", "{'N':'" + (NOW_S - 1) + ".5'}");
+    put("tab", "now", n(NOW_S));
+    put("tab", "future", n(NOW_S + 60));
+    put("tab", "fourYears", n(NOW_S - 4L * 365 * 86400));
+    put("tab", "sixYears", n(NOW_S - 6L * 365 * 86400));
+    put("tab", "string", "{'S':'" + (NOW_S - 10) + "'}");
+    put("tab", "set", "{'NS':['" + (NOW_S - 10) + "']}");
+    call("PutItem", "{'TableName':'tab','Item':{'pk':{'S':'none'}}}");
+
+    assertThat(sweeper.sweep()).isEqualTo(3);
+    assertThat(exists("tab", "past")).isFalse();
+    assertThat(exists("tab", "fraction")).isFalse();
+    assertThat(exists("tab", "fourYears")).isFalse();
+    for (String kept : new String[] {"now", "future", "sixYears", "string", "set", "none"}) {
+      assertThat(exists("tab", kept)).as(kept).isTrue();
+    }
+    assertThat(state.catalog().require("tab").itemCount().get()).isEqualTo(6);
+
+    clock.now = NOW.plusSeconds(61);
+    assertThat(sweeper.sweep()).isEqualTo(2);
+    assertThat(exists("tab", "now")).isFalse();
+    assertThat(exists("tab", "future")).isFalse();
+    assertThat(sweeper.sweep()).isZero();
+  }
+
+  @Test
+  void sweep_leavesTablesWithoutTimeToLiveAlone() {
+    createTable("plain", false);
+    createTable("ttl", true);
+    put("plain", "a", n(NOW_S - 100));
+    put("ttl", "a", n(NOW_S - 100));
+    assertThat(sweeper.sweep()).isEqualTo(1);
+    assertThat(exists("plain", "a")).isTrue();
+    assertThat(exists("ttl", "a")).isFalse();
+
+    put("ttl", "b", n(NOW_S - 100));
+    call(
+        "UpdateTimeToLive",
+        "{'TableName':'ttl','TimeToLiveSpecification':{'Enabled':false,'AttributeName':'exp'}}");
+    assertThat(sweeper.sweep()).isZero();
+    assertThat(exists("ttl", "b")).isTrue();
+  }
+
+  @Test
+  void engine_closeStopsItsSweeperThread() throws Exception {
+    long before = sweeperThreads();
+    DynakitEngine other =
+        DynakitEngine.builder().clock(clock).ttlSweepInterval(Duration.ofMillis(20)).build();
+    assertThat(sweeperThreads()).isEqualTo(before + 1);
+    other.close();
+    assertThat(sweeperThreads()).isEqualTo(before);
+  }
+
+  private static long sweeperThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().equals("dynakit-ttl-sweeper") && t.isAlive())
+        .count();
+  }
+}
