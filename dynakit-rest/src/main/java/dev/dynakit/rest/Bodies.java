@@ -149,25 +149,24 @@ public final class Bodies {
   }
 
   /**
-   * Refuses fields under the declaration's technical prefix, other than its version and created-at
-   * fields, as the first segment of any of the paths.
+   * Refuses attributes under the declaration's technical prefix, other than its version and
+   * created-at fields. The version field may be sent back as read; the server writes the rest.
    *
+   * @param attributes top-level attribute names (the first segment of each path)
    * @throws RestException 400 {@code TechnicalField}
    */
-  public static void rejectTechnical(TableSpec spec, Collection<String> paths, String separator) {
+  public static void rejectTechnical(TableSpec spec, Collection<String> attributes) {
     String prefix = spec.technicalPrefix();
     if (prefix == null || prefix.isEmpty()) {
       return;
     }
-    for (String path : paths) {
-      int cut = path.indexOf(separator);
-      String root = cut < 0 ? path : path.substring(0, cut);
-      if (root.startsWith(prefix)
-          && !root.equals(spec.versionField())
-          && !root.equals(spec.createdAtField())) {
+    for (String attribute : attributes) {
+      if (attribute.startsWith(prefix)
+          && !attribute.equals(spec.versionField())
+          && !attribute.equals(spec.createdAtField())) {
         throw RestException.badRequest(
             "TechnicalField",
-            Texts.quote(root)
+            Texts.quote(attribute)
                 + " starts with the technical prefix '"
                 + prefix
                 + "'; such fields are written by the server, remove it from the body");

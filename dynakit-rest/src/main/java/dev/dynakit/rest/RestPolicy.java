@@ -41,6 +41,7 @@ public final class RestPolicy {
   private final int maxValueLength;
   private final int maxQueryLength;
   private final long maxBodyBytes;
+  private final int maxBulkItems;
   private final boolean strictParameters;
   private final Set<String> extraParameters;
 
@@ -62,6 +63,7 @@ public final class RestPolicy {
     this.maxValueLength = b.maxValueLength;
     this.maxQueryLength = b.maxQueryLength;
     this.maxBodyBytes = b.maxBodyBytes;
+    this.maxBulkItems = b.maxBulkItems;
     this.strictParameters = b.strictParameters;
     this.extraParameters = Collections.unmodifiableSet(new LinkedHashSet<>(b.extraParameters));
   }
@@ -94,6 +96,7 @@ public final class RestPolicy {
     b.maxValueLength = maxValueLength;
     b.maxQueryLength = maxQueryLength;
     b.maxBodyBytes = maxBodyBytes;
+    b.maxBulkItems = maxBulkItems;
     b.strictParameters = strictParameters;
     b.extraParameters.addAll(extraParameters);
     return b;
@@ -188,6 +191,15 @@ public final class RestPolicy {
   }
 
   /**
+   * The most items one bulk request ({@code DELETE /}, {@code PUT /-clone}, {@code PUT /-move}) may
+   * touch. The keys in scope are collected before anything is written, so a larger scope is refused
+   * with nothing changed; narrow it with filters.
+   */
+  public int maxBulkItems() {
+    return maxBulkItems;
+  }
+
+  /**
    * Whether a query parameter the route does not read is refused (the default) rather than ignored.
    * Refusing catches typos such as {@code ?limt=5} and filters sent to routes that would not apply
    * them; {@link #extraParameters()} are always accepted.
@@ -228,6 +240,7 @@ public final class RestPolicy {
     private int maxValueLength = 2048;
     private int maxQueryLength = 65_536;
     private long maxBodyBytes = 1_048_576;
+    private int maxBulkItems = 10_000;
     private boolean strictParameters = true;
     private final Set<String> extraParameters = new LinkedHashSet<>();
 
@@ -320,6 +333,11 @@ public final class RestPolicy {
       return this;
     }
 
+    public Builder maxBulkItems(int value) {
+      this.maxBulkItems = value;
+      return this;
+    }
+
     public Builder strictParameters(boolean value) {
       this.strictParameters = value;
       return this;
@@ -366,6 +384,7 @@ public final class RestPolicy {
       positive("maxFilterClauses", maxFilterClauses);
       positive("maxValueLength", maxValueLength);
       positive("maxQueryLength", maxQueryLength);
+      positive("maxBulkItems", maxBulkItems);
       if (maxBodyBytes < 1 || maxBodyBytes > Integer.MAX_VALUE - 8) {
         throw new IllegalArgumentException(
             "maxBodyBytes must be between 1 and 2^31 - 9, got " + maxBodyBytes);

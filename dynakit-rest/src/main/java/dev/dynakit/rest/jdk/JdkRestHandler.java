@@ -25,6 +25,9 @@ import org.jspecify.annotations.Nullable;
  * headers of the {@code GET} response, including its {@code Content-Length}, and no body.
  */
 public final class JdkRestHandler implements HttpHandler {
+  /** The most bytes of an oversized body read and dropped before answering 413. */
+  static final long DISCARD_LIMIT = 16L * 1024 * 1024;
+
   private final RestHandler handler;
   private final RestPolicy policy;
   private final AtomicInteger running = new AtomicInteger();
@@ -83,6 +86,7 @@ public final class JdkRestHandler implements HttpHandler {
     }
     byte[] body = readBody(exchange);
     if (body == null) {
+      discardBody(exchange);
       return error(
               413,
               "PayloadTooLarge",
@@ -120,6 +124,32 @@ public final class JdkRestHandler implements HttpHandler {
     InputStream in = exchange.getRequestBody();
     byte[] body = in.readNBytes((int) max + 1);
     return body.length > max ? null : body;
+  }
+
+  /**
+   * Reads and drops the rest of an oversized body, up to {@value #DISCARD_LIMIT} bytes, so that the
+   * client gets to read the 413: closing a connection with unread request bytes resets it, and the
+   * client would see a reset instead of the answer. A larger body is not read; its sender may see
+   * the reset.
+   */
+  private static void discardBody(HttpExchange exchange) throws IOException {
+    String declared = exchange.getRequestHeaders().getFirst("Content-Length");
+    if (declared != null) {
+      try {
+        if (Long.parseLong(declared.trim()) > DISCARD_LIMIT) {
+          return;
+        }
+      } catch (NumberFormatException e) {
+        return;
+      }
+    }
+    InputStream in = exchange.getRequestBody();
+    byte[] buffer = new byte[8192];
+    long dropped = 0;
+    int n;
+    while (dropped < DISCARD_LIMIT && (n = in.read(buffer)) > 0) {
+      dropped += n;
+    }
   }
 
   private static void send(HttpExchange exchange, RestResponse response) throws IOException {
