@@ -59,6 +59,14 @@ final class NameRoutes {
   RestResponse load(RestRequest request, RestQuery query) {
     query.requireOnly(Set.of(), false);
     List<Map<String, @Nullable Object>> items = Bodies.items(request.body());
+    if (items.size() > ctx.policy.maxBulkItems()) {
+      throw RestException.badRequest(
+          "TooManyItems",
+          "the body holds "
+              + items.size()
+              + " items; one load takes at most "
+              + ctx.policy.maxBulkItems());
+    }
     for (Map<String, @Nullable Object> item : items) {
       Bodies.rejectTechnical(ctx.spec, item.keySet());
     }

@@ -9,7 +9,13 @@
  * dev.dynakit.rest.RestPolicy}; {@link dev.dynakit.rest.PatchBody} reads patch bodies; {@link
  * dev.dynakit.rest.Envelope} builds list envelopes with pagination links. Every refused request is
  * a {@link dev.dynakit.rest.RestException} with a status in 400–499 and a JSON body naming the
- * problem.
+ * problem; {@link dev.dynakit.rest.ErrorMapping} maps the toolkit's and DynamoDB's errors the same
+ * way.
+ *
+ * <p>{@link dev.dynakit.rest.TableRoutes} is the standard route pack for one table on an {@link
+ * dev.dynakit.core.adapter.Adapter}, wire-compatible with the reference toolkit's handler under
+ * {@link dev.dynakit.rest.RestPolicy#defaults()}; keys in paths follow {@link
+ * dev.dynakit.rest.PathKeys}.
  */
 @NullMarked
 package dev.dynakit.rest;

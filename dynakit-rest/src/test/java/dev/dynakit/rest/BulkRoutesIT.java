@@ -185,6 +185,16 @@ class BulkRoutesIT {
     assertThat(noKey.code()).isEqualTo("BadKey");
     HttpFixture.Reply notArray = http.send("PUT", "/-load", "{\"name\":\"Ok\"}");
     assertThat(notArray.code()).isEqualTo("BadLoadBody");
+    try (HttpFixture small =
+        new HttpFixture(
+            TableRoutes.builder(planets)
+                .policy(RestPolicy.builder().maxBulkItems(1).build())
+                .build())) {
+      HttpFixture.Reply tooMany =
+          small.send("PUT", "/-load", "[{\"name\":\"A\"},{\"name\":\"B\"}]");
+      assertThat(tooMany.status()).isEqualTo(400);
+      assertThat(tooMany.code()).isEqualTo("TooManyItems");
+    }
     HttpFixture.Reply technical =
         http.send("PUT", "/-load", "[{\"name\":\"Ok\"},{\"name\":\"X\",\"-search-name\":\"x\"}]");
     assertThat(technical.code()).isEqualTo("TechnicalField");

@@ -1,6 +1,7 @@
 package dev.dynakit.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.test.DynakitTest;
@@ -111,6 +112,21 @@ class RoutingIT {
       assertThat(miss.status()).isEqualTo(410);
       assertThat(miss.code()).isEqualTo("ItemNotFound");
     }
+  }
+
+  @Test
+  void builder_refusesSettingsTheAdapterCannotServe() {
+    assertThatThrownBy(
+            () ->
+                TableRoutes.builder(adapter)
+                    .policy(RestPolicy.builder().maxLimit(5000).build())
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maxLimit 5000");
+    assertThatThrownBy(
+            () -> TableRoutes.builder(adapter).sortableIndices(Map.of("name", "byNothing")).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'byNothing', which is not declared");
   }
 
   @Test
