@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
     subcommands = {
       ServeCommand.class,
       DemoCommand.class,
+      RestCommand.class,
       PlanTableCommand.class,
       EnsureTableCommand.class,
       VerifyTableCommand.class

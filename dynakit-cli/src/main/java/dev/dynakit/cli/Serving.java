@@ -43,19 +43,30 @@ final class Serving {
       engine.close();
       throw e;
     }
-    AtomicBoolean stopped = new AtomicBoolean();
-    Runnable stop =
-        () -> {
-          if (stopped.compareAndSet(false, true)) {
-            server.close();
-            engine.close();
-          }
-        };
-    Thread hook = new Thread(stop, "dynakit-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
     out.println("Dynakit engine listening on " + server.endpoint());
     andThen.accept(server.endpoint());
     out.flush();
+    untilStopped(
+        () -> {
+          server.close();
+          engine.close();
+        });
+  }
+
+  /**
+   * Returns when the calling thread is interrupted, running {@code stop} then; on SIGINT or SIGTERM
+   * a shutdown hook runs it before the JVM exits. {@code stop} runs exactly once.
+   */
+  static void untilStopped(Runnable stop) {
+    AtomicBoolean stopped = new AtomicBoolean();
+    Runnable once =
+        () -> {
+          if (stopped.compareAndSet(false, true)) {
+            stop.run();
+          }
+        };
+    Thread hook = new Thread(once, "dynakit-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
     try {
       new CountDownLatch(1).await(); // until interrupted, or until the JVM exits
     } catch (InterruptedException e) {
@@ -66,7 +77,7 @@ final class Serving {
       } catch (IllegalStateException shuttingDown) {
         // the hook is running or has run
       }
-      stop.run();
+      once.run();
     }
   }
 }

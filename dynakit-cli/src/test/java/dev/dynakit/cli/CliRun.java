@@ -30,9 +30,14 @@ final class CliRun implements AutoCloseable {
 
   /** Waits for the line that says where the engine listens, and returns that endpoint. */
   URI endpoint() throws InterruptedException {
+    return endpoint(LISTENING);
+  }
+
+  /** Waits for output matching {@code line} and returns the URL its first group captures. */
+  URI endpoint(Pattern line) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     while (System.nanoTime() < deadline) {
-      Matcher m = LISTENING.matcher(out.toString());
+      Matcher m = line.matcher(out.toString());
       if (m.find()) {
         return URI.create(m.group(1));
       }

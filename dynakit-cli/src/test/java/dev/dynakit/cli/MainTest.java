@@ -48,7 +48,7 @@ class MainTest {
 
     assertThat(err.toString())
         .isEqualTo(
-            "dynakit: Missing command: serve, demo, plan-table, ensure-table or verify-table"
+            "dynakit: Missing command: serve, demo, rest, plan-table, ensure-table or verify-table"
                 + " (see 'dynakit --help')"
                 + nl());
     assertThat(out.toString()).isEmpty();

@@ -1,0 +1,92 @@
+package dev.dynakit.cli;
+
+import dev.dynakit.core.adapter.Adapter;
+import dev.dynakit.core.provision.ProvisioningPlan;
+import dev.dynakit.core.provision.TableProvisioner;
+import dev.dynakit.core.schema.TableSpec;
+import dev.dynakit.rest.TableRoutes;
+import dev.dynakit.rest.jdk.JdkRestServer;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code dynakit rest SPEC.json}: makes sure the declared table exists as declared, then serves the
+ * standard REST route pack for it until stopped.
+ */
+@Command(
+    name = "rest",
+    description = {
+      "Ensure the declared table (create it, add missing indices, TTL and the descriptor), then"
+          + " serve the REST API for it until stopped (Ctrl-C).",
+      "Without --endpoint the table lives in an embedded in-memory engine."
+    },
+    usageHelpAutoWidth = true)
+final class RestCommand implements Callable<Integer> {
+  @Spec private CommandSpec spec;
+
+  @Mixin private DeclarationSource source;
+
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help and exit.")
+  private boolean help;
+
+  @Option(
+      names = "--host",
+      paramLabel = "H",
+      defaultValue = "127.0.0.1",
+      description = "The address to listen on (default: ${DEFAULT-VALUE}).")
+  private String host;
+
+  @Option(
+      names = "--port",
+      paramLabel = "N",
+      defaultValue = "8080",
+      description = "The port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+  private int port;
+
+  @Override
+  public Integer call() {
+    Serving.checkPort(spec, port);
+    TableSpec declaration = source.declaration();
+    PrintWriter out = spec.commandLine().getOut();
+    DynamoConnection dynamo = source.connect();
+    JdkRestServer server;
+    try {
+      out.println("Table " + declaration.tableName() + " on " + dynamo.where() + ".");
+      ProvisioningPlan plan =
+          TableProvisioner.of(dynamo.client())
+              .ensure(
+                  declaration,
+                  step -> {
+                    out.println("  " + step);
+                    out.flush();
+                  });
+      out.println(
+          plan.isEmpty()
+              ? "The table matches its declaration."
+              : "The table is ready (" + plan.steps().size() + " steps applied).");
+      Adapter adapter = Adapter.builder(declaration, dynamo.client()).build();
+      server =
+          JdkRestServer.builder(TableRoutes.builder(adapter).build()).host(host).port(port).start();
+    } catch (RuntimeException e) {
+      dynamo.close();
+      throw e;
+    }
+    out.println("Dynakit REST API for table " + declaration.tableName() + " on " + server.uri());
+    out.println("Try: curl '" + server.uri() + "?limit=5'");
+    out.flush();
+    Serving.untilStopped(
+        () -> {
+          server.close();
+          dynamo.close();
+        });
+    return 0;
+  }
+}

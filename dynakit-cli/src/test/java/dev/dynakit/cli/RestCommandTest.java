@@ -1,0 +1,93 @@
+package dev.dynakit.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.engine.EngineServer;
+import dev.dynakit.test.DynakitClients;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** {@code dynakit rest SPEC.json}: ensures the declared table, then serves its REST API. */
+class RestCommandTest {
+  private static final Pattern SERVING =
+      Pattern.compile("Dynakit REST API for table \\S+ on (http://\\S+)");
+  private static final String SPEC = Path.of("..", "examples", "specs", "cars.json").toString();
+
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  private HttpResponse<String> send(String method, URI uri, String body) throws Exception {
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri).header("Content-Type", "application/json");
+    b.method(
+        method,
+        body == null
+            ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(body));
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void rest_embedded_servesTheRoutePackForTheDeclaredTable() throws Exception {
+    try (CliRun rest = new CliRun("rest", SPEC, "--port", "0")) {
+      URI base = rest.endpoint(SERVING);
+      assertThat(rest.out()).contains("Table car-rentals on the embedded in-memory engine");
+
+      HttpResponse<String> created =
+          send(
+              "POST",
+              base,
+              "{\"state\":\"TX\",\"city\":\"Dallas\",\"rental\":\"r1\",\"make\":\"Toyota\","
+                  + "\"status\":\"free\"}");
+      assertThat(created.statusCode()).as(created.body()).isBetween(200, 299);
+
+      HttpResponse<String> one = send("GET", URI.create(base + "TX:Dallas:r1"), null);
+      assertThat(one.statusCode()).isEqualTo(200);
+      assertThat(one.body()).contains("\"make\":\"Toyota\"");
+      assertThat(one.headers().firstValue("ETag")).isPresent();
+
+      HttpResponse<String> list = send("GET", URI.create(base + "?limit=5"), null);
+      assertThat(list.statusCode()).isEqualTo(200);
+      assertThat(list.body()).contains("\"rental\":\"r1\"");
+
+      HttpResponse<String> bad = send("GET", URI.create(base + "?like-nothere=x"), null);
+      assertThat(bad.statusCode()).isEqualTo(400);
+
+      assertThat(rest.stop()).isZero();
+    }
+  }
+
+  @Test
+  void rest_withEndpoint_createsTheTableThere() throws Exception {
+    try (DynakitEngine engine = DynakitEngine.inMemory();
+        EngineServer server = EngineServer.start(engine, "127.0.0.1", 0);
+        CliRun rest =
+            new CliRun("rest", SPEC, "--port", "0", "--endpoint", server.endpoint().toString())) {
+      URI base = rest.endpoint(SERVING);
+      try (DynamoDbClient dynamo = DynakitClients.inProcess(engine)) {
+        assertThat(
+                dynamo.describeTable(b -> b.tableName("car-rentals")).table().tableStatusAsString())
+            .isEqualTo("ACTIVE");
+      }
+      assertThat(send("GET", base, null).statusCode()).isEqualTo(200);
+      assertThat(rest.stop()).isZero();
+    }
+  }
+
+  @Test
+  void rest_missingSpec_isAUsageError() {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int exit =
+        Main.run(new PrintWriter(out, true), new PrintWriter(err, true), "rest", "nothere.json");
+    assertThat(exit).isEqualTo(2);
+    assertThat(err.toString()).contains("no such file");
+  }
+}
