@@ -42,9 +42,7 @@ final class DynamoConnection implements AutoCloseable {
   static DynamoConnection embedded() {
     DynakitEngine engine = DynakitEngine.inMemory();
     return new DynamoConnection(
-        DynakitClients.inProcess(engine),
-        engine,
-        "the embedded in-memory engine (a dry run: nothing is kept)");
+        DynakitClients.inProcess(engine), engine, "the embedded in-memory engine");
   }
 
   /**

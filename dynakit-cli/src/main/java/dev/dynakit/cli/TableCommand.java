@@ -36,7 +36,12 @@ abstract class TableCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     try (DynamoConnection dynamo = source.connect()) {
       if (!json) {
-        out.println("Table " + declaration.tableName() + " on " + dynamo.where() + ".");
+        out.println(
+            "Table "
+                + declaration.tableName()
+                + " on "
+                + dynamo.where()
+                + (source.endpoint() == null ? " (a dry run: nothing is kept)." : "."));
       }
       int code = run(declaration, dynamo, out, err);
       out.flush();
