@@ -166,12 +166,15 @@ public final class FaultyHttpClient implements SdkHttpClient {
       return respond(scriptedStatus, scriptedBody.getBytes(StandardCharsets.UTF_8));
     }
     if (!operation.startsWith("Batch")) {
+      if (!errorAfterApplying && roll(errorRate)) {
+        return error();
+      }
       HttpExecuteResponse response = forward(request, body);
       byte[] answer = response.responseBody().get().readAllBytes();
       if (scriptedAfterApplying && scriptedLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
         return respond(scriptedStatus, scriptedBody.getBytes(StandardCharsets.UTF_8));
       }
-      if (errorRate > 0 && roll(errorRate)) {
+      if (errorAfterApplying && roll(errorRate)) {
         return error();
       }
       return respond(response.httpResponse().statusCode(), answer);
