@@ -2,6 +2,7 @@ package dev.dynakit.core.expr;
 
 import dev.dynakit.core.InvalidFilterException;
 import dev.dynakit.core.MarshallingException;
+import dev.dynakit.core.item.Marshalling;
 import dev.dynakit.core.schema.FilterOp;
 import dev.dynakit.core.schema.FilterRule;
 import dev.dynakit.core.schema.IndexSpec;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.jspecify.annotations.Nullable;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Compiles structured filter clauses against a declaration's {@code filterable} allowlist.
@@ -38,6 +40,25 @@ public final class Filters {
    */
   public static CompiledFilter compile(
       TableSpec spec, @Nullable String indexName, List<FilterClause> clauses) {
+    return compile(spec, indexName, null, clauses);
+  }
+
+  /**
+   * Compiles clauses for a read that already has a key condition: the result's key condition is
+   * {@code base} narrowed by the clauses that can narrow it. An {@code eq} on the partition key
+   * must repeat the base's value (it is then dropped); when the base has no range condition, sort
+   * key clauses are promoted after its sort-key equalities, as without a base.
+   *
+   * @param base the read's key condition, or null (then this is {@link #compile(TableSpec, String,
+   *     List)})
+   * @throws InvalidFilterException for the first clause that breaks a rule, or an {@code eq} that
+   *     asks for another partition than the base
+   */
+  public static CompiledFilter compile(
+      TableSpec spec,
+      @Nullable String indexName,
+      @Nullable KeyCondition base,
+      List<FilterClause> clauses) {
     List<FilterClause> checked = new ArrayList<>(clauses.size());
     for (FilterClause clause : clauses) {
       checked.add(check(spec, clause));
@@ -46,7 +67,7 @@ public final class Filters {
     List<String> sort = new ArrayList<>();
     keyAttributes(spec, indexName, partition, sort);
     List<FilterClause> rest = new ArrayList<>(checked);
-    KeyCondition key = promote(partition, sort, rest);
+    KeyCondition key = base == null ? promote(partition, sort, rest) : extend(base, sort, rest);
     List<Cond> filter = new ArrayList<>();
     for (FilterClause clause : rest) {
       filter.add(condition(clause));
@@ -104,6 +125,57 @@ public final class Filters {
       break;
     }
     return key.build();
+  }
+
+  private static KeyCondition extend(
+      KeyCondition base, List<String> sort, List<FilterClause> rest) {
+    KeyCondition.Builder key = KeyCondition.builder();
+    for (KeyCondition.Part part : base.partition()) {
+      key.partition(part.attribute(), part.value());
+      FilterClause repeat;
+      while ((repeat = first(rest, part.attribute(), true)) != null) {
+        if (!sameValue(repeat.values().get(0), part.value())) {
+          throw new InvalidFilterException(
+              part.attribute(),
+              FilterOp.EQ.code(),
+              "asks for another partition than the list's key condition (" + part.value() + ")");
+        }
+        rest.remove(repeat);
+      }
+    }
+    for (KeyCondition.Part part : base.sortEquals()) {
+      key.sortEquals(part.attribute(), part.value());
+    }
+    if (base.range() != null) {
+      return key.sort(base.range()).build();
+    }
+    for (int i = base.sortEquals().size(); i < sort.size(); i++) {
+      String attribute = sort.get(i);
+      FilterClause equality = first(rest, attribute, true);
+      if (equality != null) {
+        rest.remove(equality);
+        key.sortEquals(attribute, equality.values().get(0));
+        continue;
+      }
+      FilterClause range = first(rest, attribute, false);
+      if (range != null) {
+        rest.remove(range);
+        key.sort(range(range));
+      }
+      break;
+    }
+    return key.build();
+  }
+
+  private static boolean sameValue(Object a, Object b) {
+    AttributeValue left =
+        a instanceof AttributeValue ? (AttributeValue) a : Marshalling.toAttributeValue(a);
+    AttributeValue right =
+        b instanceof AttributeValue ? (AttributeValue) b : Marshalling.toAttributeValue(b);
+    if (left.n() != null && right.n() != null) {
+      return new BigDecimal(left.n()).compareTo(new BigDecimal(right.n())) == 0;
+    }
+    return left.equals(right);
   }
 
   private static @Nullable FilterClause first(

@@ -8,7 +8,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Whether an index is sparse: an item appears in an index only if it has every index key attribute.
  * With a predicate, the toolkit writes the index key attributes only while the predicate holds for
- * the item and removes them when it stops holding.
+ * the item and removes them when it stops holding (full writes and patches alike). Index key
+ * attributes under the technical prefix are markers and are the ones removed; an index keyed on
+ * user fields alone loses those fields.
  */
 public final class SparseRule {
   private static final SparseRule NONE = new SparseRule(false, null);

@@ -1,0 +1,14 @@
+package dev.dynakit.core;
+
+/**
+ * A paging cursor that this Adapter cannot continue from: malformed, altered, made by another
+ * Adapter key, or made for another table, operation or set of list parameters. Start again from the
+ * first page.
+ */
+public final class InvalidCursorException extends DynakitException {
+  private static final long serialVersionUID = 1L;
+
+  public InvalidCursorException(String message) {
+    super(message);
+  }
+}

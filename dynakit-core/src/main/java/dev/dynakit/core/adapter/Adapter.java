@@ -1,0 +1,343 @@
+package dev.dynakit.core.adapter;
+
+import dev.dynakit.core.NoIndexForSortException;
+import dev.dynakit.core.expr.Cond;
+import dev.dynakit.core.expr.KeyCondition;
+import dev.dynakit.core.expr.KeyConditions;
+import dev.dynakit.core.schema.TableSpec;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * A table declaration applied on every read and write: keys composed, technical fields derived and
+ * guarded, hooks run, versions checked, items revived. Immutable and thread-safe; build one per
+ * table and share it.
+ *
+ * <pre>{@code
+ * Adapter rentals = Adapter.builder(spec, dynamoDbClient).build();
+ * rentals.post(Map.of("state", "TX", "city", "Dallas", "car", 42, "status", "free"));
+ * Map<String, Object> car = rentals.getByKey(Map.of("state", "TX", "city", "Dallas", "car", 42)).orElseThrow();
+ * }</pre>
+ *
+ * <p>The Adapter is a composition root: each call is made by a small operation object of this
+ * package. Reads return {@code Map<String, Object>} items with codecs applied and technical fields
+ * stripped (the version and created-at fields are kept, so that an item read can be written back).
+ */
+public final class Adapter {
+  private final AdapterContext ctx;
+  private final GetOperation gets;
+  private final PutOperation puts;
+  private final PatchOperation patches;
+  private final DeleteOperation deletes;
+  private final CopyOperation copies;
+  private final EditOperation edits;
+  private final ListOperation lists;
+
+  private Adapter(AdapterContext ctx) {
+    this.ctx = ctx;
+    ctx.attach(this);
+    this.gets = new GetOperation(ctx);
+    this.puts = new PutOperation(ctx);
+    this.patches = new PatchOperation(ctx);
+    this.deletes = new DeleteOperation(ctx);
+    this.copies = new CopyOperation(ctx, puts, deletes);
+    this.edits = new EditOperation(ctx, copies);
+    this.lists = new ListOperation(ctx);
+  }
+
+  /** Starts an Adapter for a declared table, talking to DynamoDB through {@code client}. */
+  public static Builder builder(TableSpec spec, DynamoDbClient client) {
+    return new Builder(spec, client);
+  }
+
+  /** The declaration. */
+  public TableSpec spec() {
+    return ctx.spec;
+  }
+
+  public String tableName() {
+    return ctx.table();
+  }
+
+  /** The codec of this Adapter's paging cursors (for other paged operations to share). */
+  public CursorCodec cursors() {
+    return ctx.cursors;
+  }
+
+  // ---- reads
+
+  /** The item with this key (key fields from the first; or the partition and structural key). */
+  public Optional<Map<String, Object>> getByKey(Map<String, ?> key) {
+    return gets.byKey(key, ReadOptions.defaults());
+  }
+
+  public Optional<Map<String, Object>> getByKey(Map<String, ?> key, ReadOptions options) {
+    return gets.byKey(key, options);
+  }
+
+  /** The items with these keys, in the order of the keys; null where there is none. */
+  public List<@Nullable Map<String, Object>> getByKeys(List<? extends Map<String, ?>> keys) {
+    return gets.byKeys(keys, ReadOptions.defaults());
+  }
+
+  public List<@Nullable Map<String, Object>> getByKeys(
+      List<? extends Map<String, ?>> keys, ReadOptions options) {
+    return gets.byKeys(keys, options);
+  }
+
+  // ---- single writes
+
+  /**
+   * Creates an item; fails with {@link dev.dynakit.core.ItemExistsException} when its key is taken.
+   *
+   * @return the item as written, as a read would return it
+   */
+  public Map<String, Object> post(Map<String, ?> item) {
+    return post(item, WriteOptions.defaults());
+  }
+
+  public Map<String, Object> post(Map<String, ?> item, WriteOptions options) {
+    return puts.write(item, PutOperation.Mode.CREATE, options, WriteKind.POST);
+  }
+
+  /** Creates an item as stored (the raw-item bypass). */
+  public Map<String, Object> post(RawItem item, WriteOptions options) {
+    return puts.write(item, PutOperation.Mode.CREATE, options, WriteKind.POST);
+  }
+
+  /**
+   * Replaces an existing item ({@link dev.dynakit.core.ItemNotFoundException} when there is none),
+   * or with {@link WriteOptions#overwrite()} creates or replaces it. A version carried by the item
+   * (or given in the options) must match the stored one.
+   *
+   * @return the item as written, as a read would return it
+   */
+  public Map<String, Object> put(Map<String, ?> item) {
+    return put(item, WriteOptions.defaults());
+  }
+
+  public Map<String, Object> put(Map<String, ?> item, WriteOptions options) {
+    return puts.write(item, putMode(options), options, WriteKind.PUT);
+  }
+
+  /** Replaces (or creates) an item as stored (the raw-item bypass). */
+  public Map<String, Object> put(RawItem item, WriteOptions options) {
+    return puts.write(item, putMode(options), options, WriteKind.PUT);
+  }
+
+  /**
+   * Changes some fields of an existing item ({@link dev.dynakit.core.ItemNotFoundException} when
+   * there is none) and bumps its version.
+   *
+   * @return the item after the patch; empty when the patch ran inside a transaction (consistency
+   *     checks were added), which returns no item
+   */
+  public Optional<Map<String, Object>> patch(Map<String, ?> key, Patch patch) {
+    return patches.patch(key, patch, WriteOptions.defaults());
+  }
+
+  public Optional<Map<String, Object>> patch(
+      Map<String, ?> key, Patch patch, WriteOptions options) {
+    return patches.patch(key, patch, options);
+  }
+
+  /** Deletes the item with this key; deleting a missing item does nothing. */
+  public void delete(Map<String, ?> key) {
+    deletes.delete(key, WriteOptions.defaults());
+  }
+
+  public void delete(Map<String, ?> key, WriteOptions options) {
+    deletes.delete(key, options);
+  }
+
+  /**
+   * Reads the item, lets {@code mapFn} change it, and writes only the difference, refusing the
+   * write if the item changed in between.
+   *
+   * @param mapFn gets a mutable copy of the item; returns the new item, or null for no write
+   * @return the item after the edit; empty when there is no item or {@code mapFn} returned null
+   */
+  public Optional<Map<String, Object>> edit(
+      Map<String, ?> key, UnaryOperator<Map<String, Object>> mapFn) {
+    return edits.edit(key, mapFn, WriteOptions.defaults());
+  }
+
+  public Optional<Map<String, Object>> edit(
+      Map<String, ?> key, UnaryOperator<Map<String, Object>> mapFn, WriteOptions options) {
+    return edits.edit(key, mapFn, options);
+  }
+
+  /**
+   * Copies an item: reads it, maps it (usually to another key) and creates the copy (or, with
+   * overwrite, creates or replaces it).
+   *
+   * @return the copy as written; empty when there is no item or {@code mapFn} returned null
+   */
+  public Optional<Map<String, Object>> clone(
+      Map<String, ?> key, UnaryOperator<Map<String, Object>> mapFn) {
+    return copies.cloneItem(key, mapFn, WriteOptions.defaults());
+  }
+
+  public Optional<Map<String, Object>> clone(
+      Map<String, ?> key, UnaryOperator<Map<String, Object>> mapFn, WriteOptions options) {
+    return copies.cloneItem(key, mapFn, options);
+  }
+
+  /**
+   * Moves an item to a new key: the copy is written and the source deleted in one transaction.
+   *
+   * @return the item at its new key; empty when there is no item or {@code mapFn} returned null
+   */
+  public Optional<Map<String, Object>> move(
+      Map<String, ?> key, UnaryOperator<Map<String, Object>> mapFn) {
+    return copies.move(key, mapFn, WriteOptions.defaults());
+  }
+
+  public Optional<Map<String, Object>> move(
+      Map<String, ?> key, UnaryOperator<Map<String, Object>> mapFn, WriteOptions options) {
+    return copies.move(key, mapFn, options);
+  }
+
+  // ---- lists
+
+  /** A page by offset and limit, with the total unless told otherwise. */
+  public OffsetPage list(ListOptions options) {
+    return lists.list(options);
+  }
+
+  /**
+   * A page by cursor.
+   *
+   * @param cursor the cursor of the previous page, or null for the first page
+   * @throws dev.dynakit.core.InvalidCursorException for a cursor this Adapter did not make for
+   *     these options
+   */
+  public CursorPage listByCursor(@Nullable String cursor, ListOptions options) {
+    return lists.listByCursor(cursor, options);
+  }
+
+  /** The items below a partial key (its children, not the item itself), by offset. */
+  public OffsetPage listUnder(Map<String, ?> partialKey, ListOptions options) {
+    return lists.list(options.toBuilder().keyCondition(buildKey(partialKey)).build());
+  }
+
+  // ---- helpers
+
+  /** The item's type: its discriminator, else the label of its depth (see {@link TableSpec}). */
+  public @Nullable String typeOf(Map<String, ?> item) {
+    return ctx.spec.typeOf(item);
+  }
+
+  /** The key condition of the items below a partial key (children only). */
+  public KeyCondition buildKey(Map<String, ?> partialKey) {
+    return KeyConditions.forTable(ctx.spec).children(partialKey);
+  }
+
+  /** Key conditions on the table (exact, children, self and children, partial). */
+  public KeyConditions keyConditions() {
+    return KeyConditions.forTable(ctx.spec);
+  }
+
+  /** Key conditions on a declared index. */
+  public KeyConditions keyConditions(String indexName) {
+    return KeyConditions.forIndex(ctx.spec, indexName);
+  }
+
+  /** The name of the index that sorts by the field (an LSI before a GSI). */
+  public String indexForSort(String field) {
+    return ctx.spec
+        .indexForSort(field)
+        .orElseThrow(() -> new NoIndexForSortException(field))
+        .name();
+  }
+
+  /** The table's primary key of a key (structural key composed, prepareKey hooks run). */
+  public Map<String, AttributeValue> primaryKey(Map<String, ?> key) {
+    return ctx.keys.prepare(key).attributes();
+  }
+
+  /**
+   * A transaction action that checks a condition on an item of this table, for {@link
+   * Hooks#checkConsistency} (for instance: the parent exists).
+   */
+  public TransactWriteItem conditionCheck(Map<String, ?> key, Cond condition) {
+    return Actions.check(
+        ctx.table(), ctx.keys.prepare(key).attributes(), condition.render(ctx.placeholders()));
+  }
+
+  @Override
+  public String toString() {
+    return "Adapter[" + ctx.table() + "]";
+  }
+
+  private static PutOperation.Mode putMode(WriteOptions options) {
+    return options.overwrite() ? PutOperation.Mode.OVERWRITE : PutOperation.Mode.REPLACE;
+  }
+
+  /** Assembles an {@link Adapter}. */
+  public static final class Builder {
+    private final TableSpec spec;
+    private final DynamoDbClient client;
+    private final List<Hooks> hooks = new ArrayList<>();
+    private @Nullable RequestListener listener;
+    private @Nullable ReturnConsumedCapacity consumedCapacity;
+    private @Nullable CursorCodec cursors;
+    private Clock clock = Clock.systemUTC();
+
+    private Builder(TableSpec spec, DynamoDbClient client) {
+      this.spec = Objects.requireNonNull(spec, "spec");
+      this.client = Objects.requireNonNull(client, "client");
+    }
+
+    /** Adds hook sets, applied after those added before, in order. */
+    public Builder hooks(Hooks... sets) {
+      for (Hooks set : sets) {
+        hooks.add(Objects.requireNonNull(set, "hooks"));
+      }
+      return this;
+    }
+
+    /** Tells {@code value} of every request the Adapter sends. */
+    public Builder listener(@Nullable RequestListener value) {
+      this.listener = value;
+      return this;
+    }
+
+    /** Asks DynamoDB for the consumed capacity of every request (see {@link RequestEvent}). */
+    public Builder consumedCapacity(@Nullable ReturnConsumedCapacity value) {
+      this.consumedCapacity = value;
+      return this;
+    }
+
+    /**
+     * The secret key of the paging cursors (at least 16 bytes), so that cursors stay valid across
+     * restarts and instances; by default each Adapter has a random key.
+     */
+    public Builder cursorKey(byte[] key) {
+      this.cursors = CursorCodec.withKey(key);
+      return this;
+    }
+
+    /** The clock of time stamps; the system UTC clock by default. */
+    public Builder clock(Clock value) {
+      this.clock = Objects.requireNonNull(value, "clock");
+      return this;
+    }
+
+    public Adapter build() {
+      Sender sender = new Sender(client, spec.tableName(), listener, consumedCapacity);
+      CursorCodec codec = cursors != null ? cursors : CursorCodec.random();
+      return new Adapter(new AdapterContext(spec, sender, new HookChain(hooks), clock, codec));
+    }
+  }
+}

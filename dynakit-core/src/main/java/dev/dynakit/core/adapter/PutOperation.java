@@ -1,0 +1,135 @@
+package dev.dynakit.core.adapter;
+
+import dev.dynakit.core.expr.Cond;
+import dev.dynakit.core.expr.Expression;
+import dev.dynakit.core.expr.FieldPath;
+import dev.dynakit.core.item.Marshalling;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * Writes a whole item with PutItem: create only (post), replace only (put), or create or replace
+ * (put with overwrite). Stamps the version (the one expected, or carried by the item, plus one;
+ * else 1) and conditions the write on existence and version.
+ */
+final class PutOperation {
+  /** What the write requires of an existing item. */
+  enum Mode {
+    CREATE,
+    REPLACE,
+    OVERWRITE
+  }
+
+  /** A put ready to send (or to join a transaction). */
+  record Built(
+      TransactWriteItem action,
+      Map<String, Object> item,
+      PreparedKey key,
+      Expectation expectation,
+      boolean raw) {}
+
+  private final AdapterContext ctx;
+
+  PutOperation(AdapterContext ctx) {
+    this.ctx = ctx;
+  }
+
+  Map<String, Object> write(Object input, Mode mode, WriteOptions options, WriteKind kind) {
+    WriteContext context = ctx.context(kind, options);
+    Built built = build(input, mode, options, context);
+    ctx.writes.run(context, built.item(), built.action(), built.expectation(), false);
+    return written(built);
+  }
+
+  /** The item as the write returns it: revived like a read, or as stored for a raw write. */
+  Map<String, Object> written(Built built) {
+    if (built.raw()) {
+      return new LinkedHashMap<>(built.item());
+    }
+    Map<String, Object> revived = ctx.reviver.reviveWritten(built.item());
+    return revived != null ? revived : ctx.reviver.stripped(built.item());
+  }
+
+  /**
+   * @param input a caller's item ({@code Map}) or a {@link RawItem}
+   */
+  Built build(Object input, Mode mode, WriteOptions options, WriteContext context) {
+    boolean raw = input instanceof RawItem;
+    @SuppressWarnings("unchecked")
+    Map<String, Object> source = raw ? ((RawItem) input).attributes() : (Map<String, Object>) input;
+    Long carried = carriedVersion(source);
+    Map<String, Object> item;
+    if (raw) {
+      item = new LinkedHashMap<>(source);
+    } else {
+      if (!options.skipValidation()) {
+        ctx.hooks.validateItem(Collections.unmodifiableMap(source), context);
+      }
+      item = ctx.items.full(source, context);
+    }
+    Long expected = options.expectedVersion();
+    String versionField = ctx.spec.versionField();
+    if (expected != null) {
+      ctx.versionFieldFor("an expected version");
+    }
+    if (versionField != null) {
+      Long base = expected != null ? expected : carried;
+      item.put(versionField, base == null ? 1L : base + 1);
+      if (expected == null && mode != Mode.OVERWRITE) {
+        expected = carried;
+      }
+    }
+    Map<String, AttributeValue> attributes =
+        raw ? Marshalling.toItem(item) : ctx.spec.itemConverter().toAttributes(item);
+    PreparedKey key = raw ? ctx.keys.ofStored(attributes) : ctx.keys.ofItem(item);
+    Cond condition = condition(mode, expected, options.condition());
+    Expression rendered = condition == null ? null : condition.render(ctx.placeholders());
+    Expectation.Existence existence =
+        mode == Mode.CREATE
+            ? Expectation.Existence.MUST_NOT_EXIST
+            : mode == Mode.REPLACE ? Expectation.Existence.MUST_EXIST : Expectation.Existence.ANY;
+    return new Built(
+        Actions.put(ctx.table(), attributes, rendered),
+        item,
+        key,
+        new Expectation(key.fields(), existence, expected),
+        raw);
+  }
+
+  private @Nullable Cond condition(Mode mode, @Nullable Long expected, @Nullable Cond extra) {
+    FieldPath pk = FieldPath.of(ctx.spec.partitionKey().name());
+    List<Cond> parts = new ArrayList<>();
+    switch (mode) {
+      case CREATE:
+        parts.add(new Cond.NotExists(pk));
+        break;
+      case REPLACE:
+        parts.add(expected != null ? versionIs(expected) : new Cond.Exists(pk));
+        break;
+      default:
+        if (expected != null) {
+          parts.add(Cond.or(new Cond.NotExists(pk), versionIs(expected)));
+        }
+        break;
+    }
+    if (extra != null) {
+      parts.add(extra);
+    }
+    return parts.isEmpty() ? null : Cond.and(parts);
+  }
+
+  Cond versionIs(long expected) {
+    return VersionConditions.is(ctx.versionFieldFor("an expected version"), expected);
+  }
+
+  private @Nullable Long carriedVersion(Map<String, ?> item) {
+    String field = ctx.spec.versionField();
+    return field == null ? null : VersionConditions.number(field, item.get(field));
+  }
+}

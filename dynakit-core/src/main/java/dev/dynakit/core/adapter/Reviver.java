@@ -1,0 +1,87 @@
+package dev.dynakit.core.adapter;
+
+import dev.dynakit.core.item.ItemConverter;
+import dev.dynakit.core.item.Marshalling;
+import dev.dynakit.core.schema.TableSpec;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The built-in revive: codecs decode the item, the revive hooks adjust (or hide) it, technical
+ * fields are stripped except the version and created-at fields, and the item is cut to the fields
+ * the caller asked for (by their first path segment, as the caller named them).
+ */
+final class Reviver {
+  private final TableSpec spec;
+  private final Hooks hooks;
+  private final ItemConverter converter;
+
+  Reviver(TableSpec spec, Hooks hooks) {
+    this.spec = spec;
+    this.hooks = hooks;
+    this.converter = spec.itemConverter();
+  }
+
+  /** An item as read, revived; null when a hook hides it. */
+  @Nullable Map<String, Object> revive(Map<String, AttributeValue> stored, List<String> fields) {
+    return finish(converter.fromAttributes(stored), fields);
+  }
+
+  /** An item as written (Java values), as a read would return it; null when a hook hides it. */
+  @Nullable Map<String, Object> reviveWritten(Map<String, Object> written) {
+    return finish(converter.decode(converter.encode(written)), List.of());
+  }
+
+  /** The item as written, without hooks: only technical fields stripped. */
+  Map<String, Object> stripped(Map<String, Object> written) {
+    Map<String, Object> item = converter.decode(converter.encode(written));
+    strip(item);
+    return item;
+  }
+
+  /** An item as stored: plain values, no codecs, nothing stripped (the raw-item bypass). */
+  Map<String, Object> raw(Map<String, AttributeValue> stored) {
+    return Marshalling.fromItem(stored);
+  }
+
+  private @Nullable Map<String, Object> finish(Map<String, Object> decoded, List<String> fields) {
+    Map<String, Object> item = hooks.revive(decoded, fields.isEmpty() ? null : fields);
+    if (item == null) {
+      return null;
+    }
+    if (!(item instanceof LinkedHashMap)) {
+      item = new LinkedHashMap<>(item);
+    }
+    strip(item);
+    if (!fields.isEmpty()) {
+      item.keySet().retainAll(roots(fields));
+    }
+    return item;
+  }
+
+  private void strip(Map<String, Object> item) {
+    String prefix = spec.technicalPrefix();
+    if (prefix == null) {
+      return;
+    }
+    String version = spec.versionField();
+    String createdAt = spec.createdAtField();
+    item.keySet()
+        .removeIf(
+            name -> name.startsWith(prefix) && !name.equals(version) && !name.equals(createdAt));
+  }
+
+  private static Set<String> roots(List<String> fields) {
+    Set<String> roots = new HashSet<>();
+    for (String field : fields) {
+      int dot = field.indexOf('.');
+      roots.add(dot < 0 ? field : field.substring(0, dot));
+    }
+    return roots;
+  }
+}
