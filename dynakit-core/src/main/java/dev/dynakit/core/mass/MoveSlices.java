@@ -10,16 +10,14 @@ import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
-import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
- * Moves each item of a slice to what the mapper makes of it: the copy is written and the source
- * deleted in one transaction, so an item is never in both places nor in neither, whenever the work
- * stops. A slice goes out as one TransactWriteItems (two actions per item); when DynamoDB cancels
- * it (an occupied destination, say), each item is moved on its own to find out which one failed.
+ * Moves each item of a slice as planned: the copy is written and the source deleted in one
+ * transaction, so an item is never in both places nor in neither, whenever the work stops. A slice
+ * goes out as one TransactWriteItems (two actions per item); when DynamoDB cancels it (an occupied
+ * destination, a changed source), each item is moved on its own to find out which one failed.
  * Handling a slice again after a resume is harmless: a moved item is no longer at its source, so a
  * resumed walk does not see it.
  */
@@ -30,17 +28,13 @@ final class MoveSlices implements Phase.Handler {
   private static final String CONDITION_FAILED = "ConditionalCheckFailed";
 
   private final Batches batches;
-  private final String table;
   private final KeyShape keys;
-  private final Mapping.Mapper mapper;
-  private final WriteMode mode;
+  private final Planned.Planner planner;
 
-  MoveSlices(Batches batches, String table, KeyShape keys, Mapping.Mapper mapper, WriteMode mode) {
+  MoveSlices(Batches batches, KeyShape keys, Planned.Planner planner) {
     this.batches = batches;
-    this.table = table;
     this.keys = keys;
-    this.mapper = mapper;
-    this.mode = mode;
+    this.planner = planner;
   }
 
   /** One item's move: its source key and the two actions. */
@@ -53,17 +47,17 @@ final class MoveSlices implements Phase.Handler {
     Set<Map<String, AttributeValue>> touched = new HashSet<>();
     boolean clash = false;
     for (Map<String, AttributeValue> source : items) {
-      Mapping mapping = mapper.map(source);
+      Planned planned = planner.plan(source);
       Map<String, AttributeValue> from = keys.of(source);
-      if (mapping.item() == null) {
-        if (mapping.reason() != null) {
-          tally.failed(from, mapping.reason(), mapping.message());
+      if (planned.write() == null || planned.removal() == null) {
+        if (planned.reason() != null) {
+          tally.failed(from, planned.reason(), planned.message());
         } else {
           tally.skipped(1);
         }
         continue;
       }
-      Map<String, AttributeValue> to = keys.of(mapping.item());
+      Map<String, AttributeValue> to = keyOf(planned.write());
       if (to.equals(from)) {
         tally.failed(
             from, "KeyUnchanged", "the mapping keeps the item's key; a move must change it");
@@ -71,7 +65,7 @@ final class MoveSlices implements Phase.Handler {
       }
       // DynamoDB refuses two actions on one item in a transaction: such slices go item by item
       clash |= !touched.add(from) | !touched.add(to);
-      moves.add(new Move(from, put(mapping.item()), delete(from)));
+      moves.add(new Move(from, planned.write(), planned.removal()));
     }
     if (moves.isEmpty()) {
       return;
@@ -90,6 +84,10 @@ final class MoveSlices implements Phase.Handler {
         if (e.failures().isEmpty()) {
           throw e;
         }
+      } catch (DynamoDbException e) {
+        if (!ItemErrors.itemSpecific(e)) {
+          throw e;
+        }
       }
     }
     for (Move move : moves) {
@@ -106,11 +104,13 @@ final class MoveSlices implements Phase.Handler {
       if (failure == null) {
         throw e;
       }
-      if (CONDITION_FAILED.equals(failure.code()) && failure.index() == 0) {
-        // the destination is occupied (IF_NOT_EXISTS) or empty (IF_EXISTS): leave the source
+      if (!CONDITION_FAILED.equals(failure.code())) {
+        tally.failed(move.source(), failure.code(), failure.message());
+      } else if (failure.index() == 0 || failure.item() == null) {
+        // the destination is occupied (or, for a refresh, empty), or the source is gone
         tally.skipped(1);
       } else {
-        tally.failed(move.source(), failure.code(), failure.message());
+        tally.conflict(move.source(), "the source changed since it was read");
       }
     } catch (DynamoDbException e) {
       if (!ItemErrors.itemSpecific(e)) {
@@ -120,23 +120,17 @@ final class MoveSlices implements Phase.Handler {
     }
   }
 
+  private Map<String, AttributeValue> keyOf(TransactWriteItem action) {
+    if (action.put() != null) {
+      return keys.of(action.put().item());
+    }
+    if (action.update() != null) {
+      return action.update().key();
+    }
+    return action.delete() != null ? action.delete().key() : action.conditionCheck().key();
+  }
+
   private static @Nullable ActionFailure first(TransactionFailedException e) {
     return e.failures().isEmpty() ? null : e.failures().get(0);
-  }
-
-  private TransactWriteItem put(Map<String, AttributeValue> item) {
-    Put.Builder put = Put.builder().tableName(table).item(item);
-    if (mode != WriteMode.OVERWRITE) {
-      put.conditionExpression(
-              mode == WriteMode.IF_NOT_EXISTS ? "attribute_not_exists(#k)" : "attribute_exists(#k)")
-          .expressionAttributeNames(Map.of("#k", keys.hash()));
-    }
-    return TransactWriteItem.builder().put(put.build()).build();
-  }
-
-  private TransactWriteItem delete(Map<String, AttributeValue> key) {
-    return TransactWriteItem.builder()
-        .delete(Delete.builder().tableName(table).key(key).build())
-        .build();
   }
 }

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /** The runner's exactness on raw items, with failures injected into every request it sends. */
 class MassRunnerIT {
@@ -59,10 +61,30 @@ class MassRunnerIT {
         .build();
   }
 
-  private static Mapping moveTo(Map<String, AttributeValue> source, String pk) {
+  private static TransactWriteItem copyTo(Map<String, AttributeValue> source, String pk) {
     Map<String, AttributeValue> copy = new LinkedHashMap<>(source);
     copy.put("pk", AttributeValue.fromS(pk));
-    return Mapping.write(copy);
+    return TransactWriteItem.builder()
+        .put(
+            p ->
+                p.tableName("Things")
+                    .item(copy)
+                    .conditionExpression("attribute_not_exists(pk)")
+                    .returnValuesOnConditionCheckFailure(
+                        ReturnValuesOnConditionCheckFailure.ALL_OLD))
+        .build();
+  }
+
+  private static TransactWriteItem delete(Map<String, AttributeValue> source) {
+    return TransactWriteItem.builder()
+        .delete(d -> d.tableName("Things").key(KEYS.of(source)))
+        .build();
+  }
+
+  private static TransactWriteItem overwrite(Map<String, AttributeValue> source, String pk) {
+    Map<String, AttributeValue> copy = new LinkedHashMap<>(source);
+    copy.put("pk", AttributeValue.fromS(pk));
+    return TransactWriteItem.builder().put(p -> p.tableName("Things").item(copy)).build();
   }
 
   @Test
@@ -78,7 +100,7 @@ class MassRunnerIT {
         new Phase(
             "move",
             RequestSource.query(client, partition("src"), KEYS.names()),
-            new MoveSlices(batches, "Things", KEYS, s -> moveTo(s, "dst"), WriteMode.IF_NOT_EXISTS),
+            new MoveSlices(batches, KEYS, s -> Planned.move(copyTo(s, "dst"), delete(s))),
             MoveSlices.SLICE);
     TokenScope scope = new TokenScope("move", "Things", "src->dst");
     MassRunner runner = new MassRunner(codec);
@@ -132,14 +154,13 @@ class MassRunnerIT {
         new Phase(
             "copy",
             RequestSource.query(client, partition("src"), KEYS.names()),
-            new CopySlices(
-                batches, client, "Things", KEYS, s -> moveTo(s, "dst"), WriteMode.OVERWRITE, 10),
+            new ActionSlices(batches, client, KEYS, s -> Planned.write(overwrite(s, "dst")), 10),
             100);
     Phase delete =
         new Phase(
             "delete",
             RequestSource.query(client, partition("src"), KEYS.names()),
-            new DeleteSlices(batches, "Things", KEYS, 10),
+            new ActionSlices(batches, client, KEYS, s -> Planned.write(delete(s)), 10),
             100);
     TokenScope scope = new TokenScope("rename", "Things", "src->dst");
     MassRunner runner = new MassRunner(codec);
