@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
@@ -98,31 +97,23 @@ final class ActionSlices implements Phase.Handler {
   }
 
   private void one(TransactWriteItem action, Tally tally) {
-    try {
-      SingleWrites.send(client, action);
+    SingleWrites.Attempt attempt = SingleWrites.attempt(client, action);
+    if (attempt.applied()) {
       tally.processed(1);
-    } catch (ConditionalCheckFailedException e) {
-      if (action.put() != null && action.put().item().equals(e.item())) {
+    } else if (attempt.conditionFailed()) {
+      // a conditional copy that finds its own earlier copy (a resumed slice) did its work
+      boolean own = action.put() != null && action.put().item().equals(attempt.stored());
+      if (own) {
         tally.processed(1);
       } else {
         tally.skipped(1);
       }
-    } catch (DynamoDbException e) {
-      if (!ItemErrors.itemSpecific(e)) {
-        throw e;
-      }
-      tally.failed(keyOf(action), ItemErrors.code(e), e.awsErrorDetails().errorMessage());
+    } else {
+      tally.failed(SingleWrites.keyOf(action, keys), attempt.code(), attempt.message());
     }
   }
 
-  private Map<String, AttributeValue> keyOf(TransactWriteItem action) {
-    if (action.put() != null) {
-      return keys.of(action.put().item());
-    }
-    return action.update() != null ? action.update().key() : action.delete().key();
-  }
-
-  private static TransactWriteItem asAction(BatchWrite write) {
+  static TransactWriteItem asAction(BatchWrite write) {
     if (write.isPut()) {
       return TransactWriteItem.builder()
           .put(p -> p.tableName(write.table()).item(write.attributes()))

@@ -22,17 +22,21 @@ final class MassRunner {
     this.codec = codec;
   }
 
-  /** A budget and an observer of one call. */
+  /**
+   * A budget and an observer of one call.
+   *
+   * @param countFirst whether to count what is left first, for a total in progress reports
+   */
   record Limits(
-      long maxItems, @Nullable Duration maxTime, ProgressListener listener, @Nullable Long total) {}
+      long maxItems, @Nullable Duration maxTime, ProgressListener listener, boolean countFirst) {}
 
   MassResult run(TokenScope scope, List<Phase> phases, @Nullable String token, Limits limits) {
     ResumePoint start =
         token == null ? ResumePoint.startOf(phases.get(0).name()) : codec.decode(scope, token);
     int phaseIndex = indexOf(phases, start.phase());
     long before = parseDone(start);
-    ProgressMeter meter =
-        new ProgressMeter(scope.operation(), limits.listener(), before, limits.total());
+    Long total = limits.countFirst() ? before + left(phases, phaseIndex, start.position()) : null;
+    ProgressMeter meter = new ProgressMeter(scope.operation(), limits.listener(), before, total);
     long deadline =
         limits.maxTime() == null ? Long.MAX_VALUE : System.nanoTime() + limits.maxTime().toNanos();
     Tally tally = new Tally();
@@ -81,6 +85,16 @@ final class MassRunner {
     } finally {
       meter.finish();
     }
+  }
+
+  /** The items left: the current phase's after the position, and every later phase's. */
+  private static long left(List<Phase> phases, int from, Map<String, AttributeValue> position) {
+    long count = 0;
+    for (int i = from; i < phases.size(); i++) {
+      ScopeSource source = phases.get(i).source();
+      count += source.count(i == from && !position.isEmpty() ? position : null);
+    }
+    return count;
   }
 
   private MassOperationException stopped(

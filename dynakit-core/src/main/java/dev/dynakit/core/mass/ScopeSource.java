@@ -15,6 +15,9 @@ interface ScopeSource {
    */
   Page read(@Nullable Map<String, AttributeValue> exclusiveStart, int limit);
 
+  /** How many items the scope holds after the position (all of them for null). */
+  long count(@Nullable Map<String, AttributeValue> exclusiveStart);
+
   /** The position of an item read by this source ({@code ExclusiveStartKey} shape). */
   Map<String, AttributeValue> positionOf(Map<String, AttributeValue> item);
 

@@ -30,6 +30,11 @@ final class SelfSource implements ScopeSource {
   }
 
   @Override
+  public long count(@Nullable Map<String, AttributeValue> exclusiveStart) {
+    return read(exclusiveStart, 1).items().size();
+  }
+
+  @Override
   public Map<String, AttributeValue> positionOf(Map<String, AttributeValue> item) {
     return key;
   }

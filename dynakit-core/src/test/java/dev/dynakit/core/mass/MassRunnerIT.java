@@ -118,7 +118,7 @@ class MassRunnerIT {
                 scope,
                 List.of(move),
                 token,
-                new MassRunner.Limits(maxItems, null, p -> reported.add(p.done()), null));
+                new MassRunner.Limits(maxItems, null, p -> reported.add(p.done()), false));
         processed += result.processed();
         assertThat(result.skipped()).isZero();
         if (result.complete()) {
@@ -173,7 +173,7 @@ class MassRunnerIT {
               scope,
               List.of(copy, delete),
               token,
-              new MassRunner.Limits(333, null, ProgressListener.none(), null));
+              new MassRunner.Limits(333, null, ProgressListener.none(), true));
       handled += result.processed();
       assertThat(result.processed()).isLessThanOrEqualTo(333);
       token = result.resumeToken();

@@ -10,6 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
  * A scope read with a Query or a Scan: the request as planned, with the start and limit of each
@@ -53,6 +54,28 @@ final class RequestSource implements ScopeSource {
     ScanResponse response =
         client.scan(scan.toBuilder().exclusiveStartKey(exclusiveStart).limit(limit).build());
     return new Page(response.items(), next(response.lastEvaluatedKey()));
+  }
+
+  @Override
+  public long count(@Nullable Map<String, AttributeValue> exclusiveStart) {
+    long total = 0;
+    Map<String, AttributeValue> start = exclusiveStart;
+    do {
+      Map<String, AttributeValue> last;
+      if (query != null) {
+        QueryResponse response =
+            client.query(query.toBuilder().exclusiveStartKey(start).select(Select.COUNT).build());
+        total += response.count();
+        last = response.lastEvaluatedKey();
+      } else {
+        ScanResponse response =
+            client.scan(scan.toBuilder().exclusiveStartKey(start).select(Select.COUNT).build());
+        total += response.count();
+        last = response.lastEvaluatedKey();
+      }
+      start = next(last);
+    } while (start != null);
+    return total;
   }
 
   @Override
