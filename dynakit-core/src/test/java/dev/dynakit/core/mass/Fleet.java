@@ -2,16 +2,24 @@ package dev.dynakit.core.mass;
 
 import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.core.adapter.Hooks;
+import dev.dynakit.core.schema.FilterOp;
+import dev.dynakit.core.schema.GlobalIndex;
+import dev.dynakit.core.schema.IndexSpec;
 import dev.dynakit.core.schema.KeyField;
+import dev.dynakit.core.schema.ScalarType;
 import dev.dynakit.core.schema.TableSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
@@ -32,6 +40,9 @@ final class Fleet {
         .technicalPrefix("_")
         .versionField("_v")
         .createdAtField("_createdAt")
+        .filterable("model", FilterOp.EQ, FilterOp.NE)
+        .filterable("price", ScalarType.NUMBER, FilterOp.LT, FilterOp.GE)
+        .index(IndexSpec.global("byModel").partitionKey("model").keysOnly())
         .structuralRelationships(true);
   }
 
@@ -40,17 +51,40 @@ final class Fleet {
   }
 
   static Adapter adapter(DynamoDbClient client, TableSpec spec, Hooks... hooks) {
-    client.createTable(
-        r ->
-            r.tableName(spec.tableName())
-                .billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(
-                    a -> a.attributeName("state").attributeType(ScalarAttributeType.S),
-                    a -> a.attributeName("_sk").attributeType(ScalarAttributeType.S))
-                .keySchema(
-                    k -> k.attributeName("state").keyType(KeyType.HASH),
-                    k -> k.attributeName("_sk").keyType(KeyType.RANGE)));
+    List<AttributeDefinition> attributes = new ArrayList<>();
+    attributes.add(attribute("state"));
+    attributes.add(attribute("_sk"));
+    List<GlobalSecondaryIndex> indices = new ArrayList<>();
+    for (IndexSpec index : spec.indices().values()) {
+      String hash = ((GlobalIndex) index).partitionKeyNames().get(0);
+      attributes.add(attribute(hash));
+      indices.add(
+          GlobalSecondaryIndex.builder()
+              .indexName(index.name())
+              .keySchema(k -> k.attributeName(hash).keyType(KeyType.HASH))
+              .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
+              .build());
+    }
+    CreateTableRequest.Builder request =
+        CreateTableRequest.builder()
+            .tableName(spec.tableName())
+            .billingMode(BillingMode.PAY_PER_REQUEST)
+            .attributeDefinitions(attributes)
+            .keySchema(
+                k -> k.attributeName("state").keyType(KeyType.HASH),
+                k -> k.attributeName("_sk").keyType(KeyType.RANGE));
+    if (!indices.isEmpty()) {
+      request.globalSecondaryIndexes(indices);
+    }
+    client.createTable(request.build());
     return Adapter.builder(spec, client).hooks(hooks).build();
+  }
+
+  private static AttributeDefinition attribute(String name) {
+    return AttributeDefinition.builder()
+        .attributeName(name)
+        .attributeType(ScalarAttributeType.S)
+        .build();
   }
 
   static Map<String, Object> key(String state, String city, int car) {
