@@ -2,6 +2,8 @@ package dev.dynakit.cli;
 
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -10,13 +12,21 @@ import picocli.CommandLine.Spec;
 
 /**
  * The {@code dynakit} command. Exit codes: 0 done, 1 the command failed, 2 the command line was
- * wrong; every failure is one line on standard error.
+ * wrong, 3 the table differs from its declaration in a way the command refuses ({@code
+ * ensure-table} with a refusal in its plan, {@code verify-table --strict} with any difference);
+ * every failure is one line on standard error.
  */
 @Command(
     name = "dynakit",
     description =
         "Dynakit: a DynamoDB toolkit for Java and an embeddable DynamoDB-compatible engine.",
-    subcommands = {ServeCommand.class, DemoCommand.class},
+    subcommands = {
+      ServeCommand.class,
+      DemoCommand.class,
+      PlanTableCommand.class,
+      EnsureTableCommand.class,
+      VerifyTableCommand.class
+    },
     mixinStandardHelpOptions = false,
     usageHelpAutoWidth = true)
 public final class Main implements Runnable {
@@ -59,7 +69,10 @@ public final class Main implements Runnable {
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "Missing command: serve or demo");
+    List<String> names = new ArrayList<>(spec.subcommands().keySet());
+    String last = names.remove(names.size() - 1);
+    throw new ParameterException(
+        spec.commandLine(), "Missing command: " + String.join(", ", names) + " or " + last);
   }
 
   private static String describe(Throwable e) {

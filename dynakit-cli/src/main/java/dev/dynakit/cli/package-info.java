@@ -1,4 +1,7 @@
-/** The {@code dynakit} command line: serve an engine over HTTP, run the demo. */
+/**
+ * The {@code dynakit} command line: serve an engine over HTTP, run the demo, plan, ensure and
+ * verify a table from its declaration.
+ */
 @NullMarked
 package dev.dynakit.cli;
 

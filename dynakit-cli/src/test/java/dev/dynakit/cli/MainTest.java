@@ -22,7 +22,7 @@ class MainTest {
 
     assertThat(out.toString())
         .startsWith("Usage: dynakit [-h] [COMMAND]")
-        .contains("serve", "demo");
+        .contains("serve", "demo", "plan-table", "ensure-table", "verify-table");
     assertThat(err.toString()).isEmpty();
   }
 
@@ -47,13 +47,16 @@ class MainTest {
     assertThat(run()).isEqualTo(2);
 
     assertThat(err.toString())
-        .isEqualTo("dynakit: Missing command: serve or demo (see 'dynakit --help')" + nl());
+        .isEqualTo(
+            "dynakit: Missing command: serve, demo, plan-table, ensure-table or verify-table"
+                + " (see 'dynakit --help')"
+                + nl());
     assertThat(out.toString()).isEmpty();
   }
 
   @Test
   void unknownCommand_isAUsageError() {
-    assertThat(run("plan-table")).isEqualTo(2);
+    assertThat(run("nope")).isEqualTo(2);
 
     assertThat(err.toString()).startsWith("dynakit: ").endsWith("(see 'dynakit --help')" + nl());
     assertThat(err.toString().lines()).hasSize(1);

@@ -112,7 +112,7 @@ final class ListPlanner {
         secondHop,
         fields,
         position,
-        signature(indexName, keyExpression, filterExpression, options.descending()));
+        signature(options, indexName, keyExpression));
   }
 
   /**
@@ -160,16 +160,28 @@ final class ListPlanner {
     return names;
   }
 
+  /**
+   * What binds a cursor: the table, the index, the direction, the key condition and the caller's
+   * list parameters. Filters added by hooks are left out (they may depend on the time, as a TTL
+   * filter does); they shape which items match, not where a page ends.
+   */
   private String signature(
-      @Nullable String indexName,
-      @Nullable Expression key,
-      @Nullable Expression filter,
-      boolean descending) {
+      ListOptions options, @Nullable String indexName, @Nullable Expression key) {
     StringBuilder text = new StringBuilder(ctx.table()).append('\u0000');
     text.append(indexName == null ? "" : indexName).append('\u0000');
-    text.append(descending ? "desc" : "asc").append('\u0000');
+    text.append(options.descending() ? "desc" : "asc").append('\u0000');
     appendExpression(text, key);
-    appendExpression(text, filter);
+    text.append(options.filter())
+        .append('\u0000')
+        .append(options.search())
+        .append('\u0000')
+        .append(options.searchIn())
+        .append('\u0000')
+        .append(options.asOf())
+        .append('\u0000')
+        .append(new TreeMap<>(options.example()))
+        .append('\u0000')
+        .append(options.includeDescriptor());
     return text.toString();
   }
 

@@ -89,6 +89,25 @@ class CannedHooksIT {
   }
 
   @Test
+  void ttl_listFilterDependsOnTheTime_butCursorsStayValid() {
+    Adapter adapter = adapter(CannedHooks.ttl("_ttl", Duration.ofHours(1), clock));
+    adapter.post(Rentals.car("TX", "Dallas", 1, "free", 1));
+    adapter.post(Rentals.car("TX", "Dallas", 2, "free", 1));
+    ListOptions options =
+        ListOptions.builder()
+            .keyCondition(adapter.buildKey(Map.of("state", "TX")))
+            .limit(1)
+            .build();
+    CursorPage first = adapter.listByCursor(null, options);
+    clock.now = T0.plusSeconds(10);
+    CursorPage second = adapter.listByCursor(first.cursor(), options);
+    assertThat(first.items()).extracting(item -> item.get("car")).containsExactly(BigDecimal.ONE);
+    assertThat(second.items())
+        .extracting(item -> item.get("car"))
+        .containsExactly(new BigDecimal(2));
+  }
+
+  @Test
   void softDelete_stampsInsteadOfDeleting_andHidesTheItem() {
     Adapter adapter = adapter(CannedHooks.softDelete("_deletedAt"));
     adapter.post(Rentals.car("TX", "Dallas", 1, "free", 1));
