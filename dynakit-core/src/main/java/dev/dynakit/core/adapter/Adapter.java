@@ -16,6 +16,7 @@ import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -42,6 +43,7 @@ public final class Adapter {
   private final CopyOperation copies;
   private final EditOperation edits;
   private final ListOperation lists;
+  private final Descriptors descriptors;
 
   private Adapter(AdapterContext ctx) {
     this.ctx = ctx;
@@ -53,6 +55,7 @@ public final class Adapter {
     this.copies = new CopyOperation(ctx, puts, deletes);
     this.edits = new EditOperation(ctx, copies);
     this.lists = new ListOperation(ctx);
+    this.descriptors = new Descriptors(ctx, puts, patches, deletes);
   }
 
   /** Starts an Adapter for a declared table, talking to DynamoDB through {@code client}. */
@@ -229,6 +232,80 @@ public final class Adapter {
   /** The items below a partial key (its children, not the item itself), by offset. */
   public OffsetPage listUnder(Map<String, ?> partialKey, ListOptions options) {
     return lists.list(options.toBuilder().keyCondition(buildKey(partialKey)).build());
+  }
+
+  // ---- transaction actions (descriptors): built as the single writes build them, not sent
+
+  /**
+   * The action of {@link #post}: validated and prepared, create-only, versioned. Compose it with
+   * other actions into a transaction ({@code Batches.transactWrite}); the checkConsistency hooks
+   * are not asked.
+   */
+  public TransactWriteItem makePost(Map<String, ?> item, WriteOptions options) {
+    return descriptors.put(item, PutOperation.Mode.CREATE, options, WriteKind.POST);
+  }
+
+  /** The action of {@link #post} of a raw item (as stored, no hooks). */
+  public TransactWriteItem makePost(RawItem item, WriteOptions options) {
+    return descriptors.put(item, PutOperation.Mode.CREATE, options, WriteKind.POST);
+  }
+
+  /**
+   * The action of {@link #put(Map, WriteOptions)}: replace (or, with overwrite, create or replace).
+   */
+  public TransactWriteItem makePut(Map<String, ?> item, WriteOptions options) {
+    return descriptors.put(item, putMode(options), options, WriteKind.PUT);
+  }
+
+  /** The action of {@link #put(RawItem, WriteOptions)}. */
+  public TransactWriteItem makePut(RawItem item, WriteOptions options) {
+    return descriptors.put(item, putMode(options), options, WriteKind.PUT);
+  }
+
+  /**
+   * The action of {@link #patch(Map, Patch, WriteOptions)}: the item must exist; version bumped.
+   */
+  public TransactWriteItem makePatch(Map<String, ?> key, Patch patch, WriteOptions options) {
+    return descriptors.patch(key, patch, options);
+  }
+
+  /** The action of {@link #delete(Map, WriteOptions)}. */
+  public TransactWriteItem makeDelete(Map<String, ?> key, WriteOptions options) {
+    return descriptors.delete(key, options);
+  }
+
+  /** An action that only checks a condition on an item (the transaction fails if it fails). */
+  public TransactWriteItem makeCheck(Map<String, ?> key, Cond condition) {
+    return descriptors.check(key, condition);
+  }
+
+  /** A transactional read of the item with this key ({@code Batches.transactGet}). */
+  public TransactGetItem makeGet(Map<String, ?> key, String... fields) {
+    return descriptors.get(key, List.of(fields));
+  }
+
+  // ---- plumbing for mass operations
+
+  /**
+   * The list read of these options planned for walking from any position, reading whole stored
+   * items (no field selection, no second hop of an indirect index).
+   */
+  public ListScope scope(ListOptions options) {
+    ListOptions whole = options.toBuilder().fields(List.of()).ignoreIndirection().build();
+    return new ListScope(new ListPlanner(ctx).plan(whole), ctx.sender);
+  }
+
+  /** A stored item as a read returns it; null when a revive hook hides it. */
+  public @Nullable Map<String, Object> revive(Map<String, AttributeValue> stored) {
+    return ctx.reviver.revive(stored, List.of());
+  }
+
+  /**
+   * The key of a stored item as the caller writes keys: its key fields (from the first), or the
+   * partition and structural key as stored when the item lacks them.
+   */
+  public Map<String, Object> keyOf(Map<String, AttributeValue> stored) {
+    return ctx.keys.ofStored(stored).fields();
   }
 
   // ---- helpers

@@ -81,7 +81,7 @@ final class PatchOperation {
    * Reads the item, patches it in memory and, for every index whose predicate the result fails,
    * removes the index's key attributes with the patch instead of setting them.
    */
-  private Patch applySparseRules(PreparedKey key, Patch patch) {
+  Patch applySparseRules(PreparedKey key, Patch patch) {
     Map<String, AttributeValue> stored = StoredItems.read(ctx, key);
     if (stored == null) {
       return patch; // the write will report the missing item

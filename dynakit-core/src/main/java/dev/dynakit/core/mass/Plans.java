@@ -1,0 +1,143 @@
+package dev.dynakit.core.mass;
+
+import dev.dynakit.core.adapter.Adapter;
+import dev.dynakit.core.adapter.WriteOptions;
+import dev.dynakit.core.expr.Cond;
+import dev.dynakit.core.expr.FieldPath;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * Plans the writes of mass operations with the Adapter's descriptors, so that every copy and move
+ * is validated (unless the call opts out) and prepared exactly as a single write would be. A copy
+ * is a new item: it does not carry the source's version (it starts again at 1). A refusal by the
+ * preparation (a validation hook, a technical field, a malformed key) fails that item only; an
+ * exception of the caller's mapping stops the call.
+ */
+final class Plans {
+  static final String INVALID_ITEM = "InvalidItem";
+
+  private final Adapter adapter;
+  private final MassOptions options;
+  private final WriteMode mode;
+
+  Plans(Adapter adapter, MassOptions options, WriteMode defaultMode) {
+    this.adapter = adapter;
+    this.options = options;
+    this.mode = options.mode() != null ? options.mode() : defaultMode;
+  }
+
+  WriteMode mode() {
+    return mode;
+  }
+
+  Planned.Planner delete() {
+    return source -> Planned.write(adapter.makeDelete(adapter.keyOf(source), writeOptions()));
+  }
+
+  Planned.Planner copy(UnaryOperator<Map<String, Object>> mapFn) {
+    return source -> {
+      Map<String, Object> mapped = map(source, mapFn);
+      if (mapped == null) {
+        return Planned.skip();
+      }
+      try {
+        return Planned.write(put(mapped));
+      } catch (RuntimeException e) {
+        return refusal(e);
+      }
+    };
+  }
+
+  Planned.Planner move(UnaryOperator<Map<String, Object>> mapFn) {
+    return source -> {
+      Map<String, Object> mapped = map(source, mapFn);
+      if (mapped == null) {
+        return Planned.skip();
+      }
+      TransactWriteItem put;
+      try {
+        put = put(mapped);
+      } catch (RuntimeException e) {
+        return refusal(e);
+      }
+      return Planned.move(put, adapter.makeDelete(adapter.keyOf(source), sourceGuard(source)));
+    };
+  }
+
+  /** The revived source given to the mapping; null when hidden or mapped to nothing. */
+  private @Nullable Map<String, Object> map(
+      Map<String, AttributeValue> source, UnaryOperator<Map<String, Object>> mapFn) {
+    Map<String, Object> revived = adapter.revive(source);
+    if (revived == null) {
+      return null;
+    }
+    Map<String, Object> mapped = mapFn.apply(new LinkedHashMap<>(revived));
+    if (mapped == null) {
+      return null;
+    }
+    String versionField = adapter.spec().versionField();
+    if (versionField != null && mapped.containsKey(versionField)) {
+      mapped = new LinkedHashMap<>(mapped);
+      mapped.remove(versionField);
+    }
+    return mapped;
+  }
+
+  private TransactWriteItem put(Map<String, Object> item) {
+    switch (mode) {
+      case IF_NOT_EXISTS:
+        return adapter.makePost(item, writeOptions());
+      case IF_EXISTS:
+        return adapter.makePut(item, writeOptions());
+      default:
+        return adapter.makePut(item, writeOptions().toBuilder().overwrite().build());
+    }
+  }
+
+  /** The source of a move is deleted only if it is still as read (its version, or existence). */
+  private WriteOptions sourceGuard(Map<String, AttributeValue> source) {
+    Long version = version(source);
+    WriteOptions.Builder guard = WriteOptions.builder().actor(options.actor());
+    if (version != null) {
+      return guard.expectedVersion(version).build();
+    }
+    return guard
+        .condition(new Cond.Exists(FieldPath.of(adapter.spec().partitionKey().name())))
+        .build();
+  }
+
+  WriteOptions writeOptions() {
+    WriteOptions.Builder write = WriteOptions.builder().actor(options.actor());
+    if (options.skipValidation()) {
+      write.skipValidation();
+    }
+    if (options.allowKeyChange()) {
+      write.allowKeyChange();
+    }
+    return write.build();
+  }
+
+  /** The stored version of an item, or null. */
+  @Nullable Long version(Map<String, AttributeValue> stored) {
+    String field = adapter.spec().versionField();
+    AttributeValue value = field == null ? null : stored.get(field);
+    if (value == null || value.n() == null) {
+      return null;
+    }
+    try {
+      return new BigDecimal(value.n()).longValueExact();
+    } catch (ArithmeticException e) {
+      return null;
+    }
+  }
+
+  static Planned refusal(RuntimeException e) {
+    return Planned.refuse(INVALID_ITEM, e.getClass().getSimpleName() + ": " + e.getMessage());
+  }
+}
