@@ -93,6 +93,11 @@ public final class CursorCodec {
     } catch (IllegalArgumentException e) {
       throw new InvalidCursorException("malformed cursor: not base64url");
     }
+    // the last character of unpadded base64 may carry unused bits: only the canonical text counts,
+    // else a cursor changed in its last character could still be accepted
+    if (!(ENCODER.encodeToString(payload) + "." + ENCODER.encodeToString(mac)).equals(cursor)) {
+      throw new InvalidCursorException("malformed cursor: not canonical base64url");
+    }
     if (!MessageDigest.isEqual(mac, mac(scope, payload))) {
       throw new InvalidCursorException(
           "the cursor was altered, or made for another table, operation or list parameters;"

@@ -121,8 +121,7 @@ final class BatchReader {
         KeysAndAttributes request = shape.toBuilder().keys(remaining).build();
         BatchGetItemResponse response =
             transport.batchGetItem(
-                BatchGetItemRequest.builder().requestItems(Map.of(table, request)).build(),
-                attempt);
+                BatchGetItemRequest.builder().requestItems(Map.of(table, request)).build());
         for (Map<String, AttributeValue> item :
             response.responses().getOrDefault(table, List.of())) {
           run.found.put(keys.keyOf(table, item), item);

@@ -147,7 +147,7 @@ final class BatchWriter {
         return;
       }
       try {
-        BatchWriteItemResponse response = transport.batchWriteItem(request(remaining), attempt);
+        BatchWriteItemResponse response = transport.batchWriteItem(request(remaining));
         List<Sequenced> unprocessed = match(response.unprocessedItems(), remaining);
         int applied = remaining.size() - unprocessed.size();
         if (applied > 0) {

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.function.IntConsumer;
-import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -39,7 +38,7 @@ public final class Batches {
   private final TransactionRunner transactions;
 
   private Batches(Builder builder) {
-    Transport transport = builder.transport.apply(Transport.of(builder.client));
+    Transport transport = Transport.of(builder.client);
     this.keys = new KeySchemas(builder.client, builder.keySchemas);
     this.writer = new BatchWriter(transport, keys, builder.budget, builder.parallelism);
     this.reader = new BatchReader(transport, keys, builder.budget, builder.parallelism);
@@ -158,7 +157,6 @@ public final class Batches {
     private RetryBudget budget = RetryBudget.standard();
     private int parallelism = 1;
     private final Map<String, List<String>> keySchemas = new LinkedHashMap<>();
-    private UnaryOperator<Transport> transport = UnaryOperator.identity();
 
     private Builder(DynamoDbClient client) {
       this.client = Objects.requireNonNull(client, "client");
@@ -190,12 +188,6 @@ public final class Batches {
             "a table key has one or two attributes, got " + keyAttributes);
       }
       keySchemas.put(Objects.requireNonNull(table, "table"), List.copyOf(keyAttributes));
-      return this;
-    }
-
-    /** Wraps the transport (used by the toolkit to observe requests). */
-    Builder transport(UnaryOperator<Transport> wrapper) {
-      this.transport = wrapper;
       return this;
     }
 

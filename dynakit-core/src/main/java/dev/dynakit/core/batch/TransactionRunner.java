@@ -60,7 +60,7 @@ final class TransactionRunner {
     while (true) {
       RuntimeException failure;
       try {
-        transport.transactWriteItems(request, attempt);
+        transport.transactWriteItems(request);
         return;
       } catch (TransactionCanceledException e) {
         if (!isTransient(e)) {
@@ -94,7 +94,7 @@ final class TransactionRunner {
       RuntimeException failure;
       try {
         List<@Nullable Map<String, AttributeValue>> items = new ArrayList<>(gets.size());
-        for (ItemResponse response : transport.transactGetItems(request, attempt).responses()) {
+        for (ItemResponse response : transport.transactGetItems(request).responses()) {
           items.add(response.hasItem() ? response.item() : null);
         }
         return items;

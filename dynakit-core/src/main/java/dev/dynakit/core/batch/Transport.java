@@ -10,41 +10,36 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 
-/**
- * The requests batches send, with the attempt number of each (1 for the first send of a request's
- * content, 2 and on for resends), so that an observer can tell retries apart.
- */
+/** The requests batches send: one seam between the retry logic and the client. */
 interface Transport {
-  BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request, int attempt);
+  BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request);
 
-  BatchGetItemResponse batchGetItem(BatchGetItemRequest request, int attempt);
+  BatchGetItemResponse batchGetItem(BatchGetItemRequest request);
 
-  TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request, int attempt);
+  TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request);
 
-  TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request, int attempt);
+  TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request);
 
   /** Straight to the client. */
   static Transport of(DynamoDbClient client) {
     return new Transport() {
       @Override
-      public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request, int attempt) {
+      public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request) {
         return client.batchWriteItem(request);
       }
 
       @Override
-      public BatchGetItemResponse batchGetItem(BatchGetItemRequest request, int attempt) {
+      public BatchGetItemResponse batchGetItem(BatchGetItemRequest request) {
         return client.batchGetItem(request);
       }
 
       @Override
-      public TransactWriteItemsResponse transactWriteItems(
-          TransactWriteItemsRequest request, int attempt) {
+      public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
         return client.transactWriteItems(request);
       }
 
       @Override
-      public TransactGetItemsResponse transactGetItems(
-          TransactGetItemsRequest request, int attempt) {
+      public TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request) {
         return client.transactGetItems(request);
       }
     };

@@ -36,26 +36,29 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public final class MassOperations {
   private final Adapter adapter;
-  private final DynamoDbClient client;
   private final Batches batches;
-  private final MassRunner runner;
   private final KeyShape keys;
-  private final int attempts;
+  private final Walks walks;
   private final BulkWrites bulk;
+  private final SubtreeOperations subtrees;
 
   private MassOperations(Builder builder) {
     this.adapter = builder.adapter;
-    this.client = builder.client;
-    Batches.Builder batching =
-        Batches.builder(client).retry(builder.budget).parallelism(builder.parallelism);
+    DynamoDbClient client = builder.client;
     this.keys = new KeyShape(adapter.spec().primaryKeyNames());
-    batching.keySchema(adapter.tableName(), keys.names());
-    this.batches = batching.build();
-    this.runner =
+    this.batches =
+        Batches.builder(client)
+            .retry(builder.budget)
+            .parallelism(builder.parallelism)
+            .keySchema(adapter.tableName(), keys.names())
+            .build();
+    MassRunner runner =
         new MassRunner(
             builder.tokenKey == null ? TokenCodec.random() : TokenCodec.withKey(builder.tokenKey));
-    this.attempts = builder.budget.maxAttempts();
+    int attempts = builder.budget.maxAttempts();
+    this.walks = new Walks(adapter, client, batches, runner, keys, attempts);
     this.bulk = new BulkWrites(adapter, batches, client, keys, attempts);
+    this.subtrees = new SubtreeOperations(walks);
   }
 
   /** Mass operations on the Adapter's table, sending through {@code client}. */
@@ -111,17 +114,10 @@ public final class MassOperations {
    */
   public MassResult delete(ListOptions scope, MassOptions options) {
     requireScoped("delete", scope, options);
-    ListScope read = scope(scope, options);
+    ListScope read = walks.scope(scope, options);
     Plans plans = new Plans(adapter, options, WriteMode.OVERWRITE);
-    Phase phase =
-        phase(
-            "delete",
-            read,
-            scope,
-            new ActionSlices(batches, client, keys, plans.delete(), attempts),
-            100,
-            false);
-    return run("delete", read.signature(), List.of(phase), options);
+    Phase phase = walks.phase("delete", read, scope, walks.actions(plans.delete()), 100, false);
+    return walks.run("delete", read.signature(), List.of(phase), options);
   }
 
   /**
@@ -130,17 +126,10 @@ public final class MassOperations {
    */
   public MassResult clone(
       ListOptions scope, UnaryOperator<Map<String, Object>> mapFn, MassOptions options) {
-    ListScope read = scope(scope, options);
+    ListScope read = walks.scope(scope, options);
     Plans plans = new Plans(adapter, options, WriteMode.OVERWRITE);
-    Phase phase =
-        phase(
-            "clone",
-            read,
-            scope,
-            new ActionSlices(batches, client, keys, plans.copy(mapFn), attempts),
-            100,
-            true);
-    return run("clone", read.signature() + '\u0000' + plans.mode(), List.of(phase), options);
+    Phase phase = walks.phase("clone", read, scope, walks.actions(plans.copy(mapFn)), 100, true);
+    return walks.run("clone", read.signature() + '\u0000' + plans.mode(), List.of(phase), options);
   }
 
   /**
@@ -153,17 +142,17 @@ public final class MassOperations {
   public MassResult move(
       ListOptions scope, UnaryOperator<Map<String, Object>> mapFn, MassOptions options) {
     requireScoped("move", scope, options);
-    ListScope read = scope(scope, options);
+    ListScope read = walks.scope(scope, options);
     Plans plans = new Plans(adapter, options, WriteMode.OVERWRITE);
     Phase phase =
-        phase(
+        walks.phase(
             "move",
             read,
             scope,
             new MoveSlices(batches, keys, plans.move(mapFn)),
             MoveSlices.SLICE,
             true);
-    return run("move", read.signature() + '\u0000' + plans.mode(), List.of(phase), options);
+    return walks.run("move", read.signature() + '\u0000' + plans.mode(), List.of(phase), options);
   }
 
   /**
@@ -173,10 +162,11 @@ public final class MassOperations {
    */
   public MassResult edit(
       ListOptions scope, UnaryOperator<Map<String, Object>> mapFn, MassOptions options) {
-    ListScope read = scope(scope, options);
+    ListScope read = walks.scope(scope, options);
     Plans plans = new Plans(adapter, options, WriteMode.OVERWRITE);
-    Phase phase = phase("edit", read, scope, new EditSlices(adapter, plans, mapFn, keys), 1, true);
-    return run(
+    Phase phase =
+        walks.phase("edit", read, scope, new EditSlices(adapter, plans, mapFn, keys), 1, true);
+    return walks.run(
         "edit", read.signature() + '\u0000' + options.allowKeyChange(), List.of(phase), options);
   }
 
@@ -189,22 +179,7 @@ public final class MassOperations {
    * transaction, so a resume never leaves duplicates or orphans.
    */
   public MassResult rename(Map<String, ?> from, Map<String, ?> to, MassOptions options) {
-    Subtrees trees = new Subtrees(adapter);
-    trees.requireDisjoint(from, to);
-    Plans plans = new Plans(adapter, options, WriteMode.IF_NOT_EXISTS);
-    ListOptions children = children(from, options);
-    ListScope read = scope(children, options);
-    UnaryOperator<Map<String, Object>> swap = trees.swap(from, to, options.mapping());
-    Phase phase =
-        phase(
-            "move",
-            read,
-            children,
-            new MoveSlices(batches, keys, plans.move(swap)),
-            MoveSlices.SLICE,
-            true);
-    return run(
-        "rename", subtreeParameters(trees, from, to, plans, options), List.of(phase), options);
+    return subtrees.rename(from, to, options);
   }
 
   /**
@@ -214,33 +189,7 @@ public final class MassOperations {
    */
   public MassResult cloneWithOverwrite(
       Map<String, ?> from, Map<String, ?> to, MassOptions options) {
-    Subtrees trees = new Subtrees(adapter);
-    trees.requireDisjoint(from, to);
-    Plans clear = new Plans(adapter, options, WriteMode.OVERWRITE);
-    Plans copy = new Plans(adapter, options.toBuilder().overwrite().build(), WriteMode.OVERWRITE);
-    ListOptions target = children(to, options.toBuilder().asOf(null).build());
-    ListOptions source = children(from, options);
-    ListScope targetRead = scope(target, options.toBuilder().asOf(null).build());
-    ListScope sourceRead = scope(source, options);
-    UnaryOperator<Map<String, Object>> swap = trees.swap(from, to, options.mapping());
-    List<Phase> phases =
-        List.of(
-            phase(
-                "clear",
-                targetRead,
-                target,
-                new ActionSlices(batches, client, keys, clear.delete(), attempts),
-                100,
-                false),
-            phase(
-                "copy",
-                sourceRead,
-                source,
-                new ActionSlices(batches, client, keys, copy.copy(swap), attempts),
-                100,
-                true));
-    return run(
-        "cloneWithOverwrite", subtreeParameters(trees, from, to, copy, options), phases, options);
+    return subtrees.cloneWithOverwrite(from, to, options);
   }
 
   /**
@@ -248,21 +197,7 @@ public final class MassOperations {
    * declaration's structural relationships.
    */
   public MassResult deleteAllUnder(Map<String, ?> key, MassOptions options) {
-    Subtrees trees = new Subtrees(adapter);
-    trees.requireCascades("deleteAllUnder");
-    Plans plans = new Plans(adapter, options, WriteMode.OVERWRITE);
-    ListOptions children = children(key, options);
-    ListScope read = scope(children, options);
-    ActionSlices delete = new ActionSlices(batches, client, keys, plans.delete(), attempts);
-    List<Phase> phases =
-        List.of(
-            phase("children", read, children, delete, 100, false),
-            new Phase("self", self(key), delete, 1));
-    return run(
-        "deleteAllUnder",
-        trees.path(key) + '\u0000' + read.signature() + '\u0000' + options.asOf(),
-        phases,
-        options);
+    return subtrees.deleteAllUnder(key, options);
   }
 
   /**
@@ -271,21 +206,7 @@ public final class MassOperations {
    * the declaration's structural relationships.
    */
   public MassResult cloneAllUnder(Map<String, ?> from, Map<String, ?> to, MassOptions options) {
-    Subtrees trees = new Subtrees(adapter);
-    trees.requireCascades("cloneAllUnder");
-    trees.requireDisjoint(from, to);
-    Plans plans = new Plans(adapter, options, WriteMode.OVERWRITE);
-    ListOptions children = children(from, options);
-    ListScope read = scope(children, options);
-    ActionSlices copy =
-        new ActionSlices(
-            batches, client, keys, plans.copy(trees.swap(from, to, options.mapping())), attempts);
-    List<Phase> phases =
-        List.of(
-            new Phase("self", self(from), copy, 1),
-            phase("children", read, children, copy, 100, true));
-    return run(
-        "cloneAllUnder", subtreeParameters(trees, from, to, plans, options), phases, options);
+    return subtrees.cloneAllUnder(from, to, options);
   }
 
   /**
@@ -294,78 +215,10 @@ public final class MassOperations {
    * the options say {@code overwrite}. Needs the declaration's structural relationships.
    */
   public MassResult moveAllUnder(Map<String, ?> from, Map<String, ?> to, MassOptions options) {
-    Subtrees trees = new Subtrees(adapter);
-    trees.requireCascades("moveAllUnder");
-    trees.requireDisjoint(from, to);
-    Plans plans = new Plans(adapter, options, WriteMode.IF_NOT_EXISTS);
-    ListOptions children = children(from, options);
-    ListScope read = scope(children, options);
-    MoveSlices move =
-        new MoveSlices(batches, keys, plans.move(trees.swap(from, to, options.mapping())));
-    List<Phase> phases =
-        List.of(
-            phase("children", read, children, move, MoveSlices.SLICE, true),
-            new Phase("self", self(from), move, 1));
-    return run("moveAllUnder", subtreeParameters(trees, from, to, plans, options), phases, options);
+    return subtrees.moveAllUnder(from, to, options);
   }
 
   // ---- plumbing
-
-  private MassResult run(
-      String operation, String parameters, List<Phase> phases, MassOptions options) {
-    TokenScope scope = new TokenScope(operation, adapter.tableName(), parameters);
-    return runner.run(
-        scope,
-        phases,
-        options.resumeToken(),
-        new MassRunner.Limits(
-            options.maxItems(), options.maxTime(), options.progress(), options.countFirst()));
-  }
-
-  private ListScope scope(ListOptions list, MassOptions options) {
-    ListOptions.Builder read = list.toBuilder();
-    if (options.asOf() != null) {
-      read.asOf(options.asOf());
-    }
-    if (list.index() == null && list.sortBy() == null) {
-      read.consistent();
-    }
-    return adapter.scope(read.build());
-  }
-
-  private Phase phase(
-      String name,
-      ListScope read,
-      ListOptions list,
-      Phase.Handler handler,
-      int slice,
-      boolean needsWholeItems) {
-    boolean partial = read.indexName() != null || list.keysOnly();
-    Phase.Handler work =
-        needsWholeItems && partial
-            ? new FullItems(batches, adapter.tableName(), keys, handler, attempts)
-            : handler;
-    return new Phase(name, new ListScopeSource(read), work, slice);
-  }
-
-  private ScopeSource self(Map<String, ?> key) {
-    return new SelfSource(client, adapter.tableName(), adapter.primaryKey(key));
-  }
-
-  private ListOptions children(Map<String, ?> key, MassOptions options) {
-    return ListOptions.builder().keyCondition(adapter.buildKey(key)).asOf(options.asOf()).build();
-  }
-
-  private static String subtreeParameters(
-      Subtrees trees, Map<String, ?> from, Map<String, ?> to, Plans plans, MassOptions options) {
-    return trees.path(from)
-        + '\u0000'
-        + trees.path(to)
-        + '\u0000'
-        + plans.mode()
-        + '\u0000'
-        + options.asOf();
-  }
 
   private static void requireScoped(String operation, ListOptions scope, MassOptions options) {
     boolean unscoped =

@@ -58,6 +58,23 @@ class CursorCodecTest {
   }
 
   @Test
+  void decode_anyCharacterChanged_isRefused() {
+    CursorCodec codec = CursorCodec.withKey(KEY);
+    String cursor = codec.encode("list|rentals", POSITION);
+    String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (int i = 0; i < cursor.length(); i++) {
+      for (char c : alphabet.toCharArray()) {
+        if (c != cursor.charAt(i) && cursor.charAt(i) != '.') {
+          String altered = cursor.substring(0, i) + c + cursor.substring(i + 1);
+          assertThatThrownBy(() -> codec.decode("list|rentals", altered))
+              .as("character %d changed to %s", i, c)
+              .isInstanceOf(InvalidCursorException.class);
+        }
+      }
+    }
+  }
+
+  @Test
   void decode_malformed_isRefused() {
     CursorCodec codec = CursorCodec.withKey(KEY);
     for (String bad : new String[] {"", "abc", "a.b.c", "!!.??", "x".repeat(20_000) + ".y"}) {

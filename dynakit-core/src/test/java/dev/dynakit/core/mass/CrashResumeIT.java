@@ -72,7 +72,10 @@ class CrashResumeIT {
     int budgetStops = 0;
     int failureStops = 0;
     for (int round = 0; round < 5000; round++) {
-      faulty.errors(0.2, 500, "InternalServerError", lostAnswers);
+      // every other call runs into injected failures; the others stop on their item budget
+      if (round % 2 == 1) {
+        faulty.errors(0.35, 500, "InternalServerError", lostAnswers);
+      }
       MassOptions options =
           MassOptions.builder().maxItems(1 + random.nextInt(150)).resumeToken(token).build();
       try {
@@ -82,8 +85,8 @@ class CrashResumeIT {
         token = result.resumeToken();
         if (token == null) {
           faulty.heal();
-          assertThat(budgetStops).as("stops on the item budget").isGreaterThan(5);
-          assertThat(failureStops).as("stops on injected failures").isGreaterThan(5);
+          assertThat(budgetStops).as("stops on the item budget").isGreaterThan(3);
+          assertThat(failureStops).as("stops on injected failures").isGreaterThan(3);
           invariant.run();
           return processed;
         }
