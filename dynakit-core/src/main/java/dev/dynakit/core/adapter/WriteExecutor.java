@@ -23,10 +23,10 @@ final class WriteExecutor {
   private static final String CONDITION_FAILED = "ConditionalCheckFailed";
 
   private final Sender sender;
-  private final Hooks hooks;
+  private final HookChain hooks;
   private final FailureClassifier classifier;
 
-  WriteExecutor(Sender sender, Hooks hooks, FailureClassifier classifier) {
+  WriteExecutor(Sender sender, HookChain hooks, FailureClassifier classifier) {
     this.sender = sender;
     this.hooks = hooks;
     this.classifier = classifier;
@@ -42,6 +42,9 @@ final class WriteExecutor {
       TransactWriteItem write,
       Expectation expectation,
       boolean returnNew) {
+    if (hooks.isEmpty()) {
+      return single(write, expectation, returnNew);
+    }
     TransactWriteItem action = hooks.updateInput(write, context);
     List<TransactWriteItem> checks =
         hooks.checkConsistency(new PlannedWrite(context, expectation.key(), item, action));

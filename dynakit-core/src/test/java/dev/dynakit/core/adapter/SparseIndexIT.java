@@ -84,6 +84,25 @@ class SparseIndexIT {
   }
 
   @Test
+  void anIndexOnUserFieldsOnly_losesThoseFieldsWhenThePredicateFails() {
+    TableSpec spec =
+        TableSpec.builder("owned")
+            .keyField("id")
+            .index(
+                IndexSpec.global("byOwner")
+                    .partitionKey("owner")
+                    .sparseWhen(item -> !"archived".equals(item.get("status"))))
+            .build();
+    TestTables.create(client, spec);
+    Adapter owned = Adapter.builder(spec, client).build();
+    owned.post(Map.of("id", "a", "owner", "ann", "status", "active"));
+    owned.post(Map.of("id", "b", "owner", "ann", "status", "archived"));
+    assertThat(TestTables.scanAll(client, "owned"))
+        .extracting(item -> item.get("id").s() + ":" + item.containsKey("owner"))
+        .containsExactlyInAnyOrder("a:true", "b:false");
+  }
+
+  @Test
   void patches_moveItemsInAndOutOfTheIndex() {
     adapter.post(Map.of("id", "a", "status", "review", "opened", "2026-04-01"));
     adapter.patch(Map.of("id", "a"), Patch.of(Map.of("status", "done")));

@@ -141,6 +141,32 @@ class VersioningIT {
   }
 
   @Test
+  void edit_ofAnItemWrittenWithoutAVersion_startsItsVersion() {
+    client.putItem(
+        b ->
+            b.tableName(Rentals.TABLE)
+                .item(
+                    Map.of(
+                        "state", AttributeValue.fromS("TX"),
+                        "_sk", AttributeValue.fromS("TX|Dallas|00042"),
+                        "city", AttributeValue.fromS("Dallas"),
+                        "car", AttributeValue.fromN("42"),
+                        "status", AttributeValue.fromS("legacy"))));
+    Map<String, Object> edited =
+        adapter
+            .edit(
+                KEY,
+                item -> {
+                  item.put("status", "migrated");
+                  return item;
+                })
+            .orElseThrow();
+    assertThat(edited).containsEntry("_v", 1L);
+    assertThat(stored().get("_v").n()).isEqualTo("1");
+    assertThat(stored().get("status").s()).isEqualTo("migrated");
+  }
+
+  @Test
   void rawWrites_areVersionedToo() {
     Map<String, Object> raw = new LinkedHashMap<>(Rentals.car("TX", "Dallas", 42, "free", 30));
     raw.put("_sk", "TX|Dallas|00042");

@@ -100,6 +100,17 @@ class WriteIT {
   }
 
   @Test
+  void rawItem_withoutItsStoredKey_isRefused_andNothingIsWritten() {
+    assertThatThrownBy(
+            () ->
+                adapter.post(
+                    RawItem.of(Rentals.car("TX", "Dallas", 1, "free", 1)), WriteOptions.defaults()))
+        .isInstanceOf(MalformedKeyException.class)
+        .hasMessageContaining("_sk");
+    assertThat(stored()).isEmpty();
+  }
+
+  @Test
   void put_replacesOnlyAnExistingItem() {
     assertThatThrownBy(() -> adapter.put(Rentals.car("TX", "Dallas", 42, "free", 30)))
         .isInstanceOf(ItemNotFoundException.class);

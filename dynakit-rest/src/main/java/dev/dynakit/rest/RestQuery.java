@@ -1,0 +1,298 @@
+package dev.dynakit.rest;
+
+import dev.dynakit.core.expr.FilterClause;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.StringJoiner;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Typed access to the query parameters of the wire contract, within a policy's limits. Every
+ * malformed or over-limit parameter is a {@link RestException} (400, or 414 for an over-long query)
+ * whose message names the parameter.
+ */
+public final class RestQuery {
+  public static final String FIELDS = "fields";
+  public static final String SORT = "sort";
+  public static final String OFFSET = "offset";
+  public static final String LIMIT = "limit";
+  public static final String SEARCH = "search";
+  public static final String CONSISTENT = "consistent";
+  public static final String FORCE = "force";
+  public static final String NAMES = "names";
+
+  /** Dynakit's confirmation flag for deleting a whole table's items ({@code DELETE /}). */
+  public static final String CONFIRM = "confirm";
+
+  /** The {@code fields} wildcard that expands to the key fields. */
+  public static final String KEYS_WILDCARD = "*keys";
+
+  private static final Set<String> TRUE = Set.of("yes", "true", "1", "on");
+  private static final Set<String> FALSE = Set.of("no", "false", "0", "off", "");
+
+  private final QueryParams params;
+  private final RestPolicy policy;
+
+  private RestQuery(QueryParams params, RestPolicy policy) {
+    this.params = params;
+    this.policy = policy;
+  }
+
+  /**
+   * @param rawQuery the raw query string without {@code ?}, or null
+   * @throws RestException 414 {@code UriTooLong} beyond {@link RestPolicy#maxQueryLength()}, 400
+   *     {@code BadQuery} for malformed percent-encoding
+   */
+  public static RestQuery parse(@Nullable String rawQuery, RestPolicy policy) {
+    if (rawQuery != null && rawQuery.length() > policy.maxQueryLength()) {
+      throw new RestException(
+          414,
+          "UriTooLong",
+          "the query string has "
+              + rawQuery.length()
+              + " characters; at most "
+              + policy.maxQueryLength()
+              + " are allowed");
+    }
+    return new RestQuery(QueryParams.parse(rawQuery), policy);
+  }
+
+  /** The parameters themselves. */
+  public QueryParams params() {
+    return params;
+  }
+
+  /**
+   * Refuses (when {@link RestPolicy#strictParameters()}) any parameter that is not among {@code
+   * allowed}, not a filter clause when {@code filtersAllowed}, and not an extra parameter.
+   *
+   * @throws RestException 400 {@code UnknownParameter}
+   */
+  public void requireOnly(Set<String> allowed, boolean filtersAllowed) {
+    if (!policy.strictParameters()) {
+      return;
+    }
+    for (String name : params.names()) {
+      if (allowed.contains(name) || policy.extraParameters().contains(name)) {
+        continue;
+      }
+      boolean filter = FilterGrammar.opOf(name) != null;
+      if (filter && filtersAllowed) {
+        continue;
+      }
+      StringJoiner known = new StringJoiner(", ");
+      allowed.forEach(known::add);
+      policy.extraParameters().forEach(known::add);
+      String message =
+          filter
+              ? "filter " + Texts.quote(name) + " is not applied by this route"
+              : "unknown query parameter " + Texts.quote(name);
+      message +=
+          "; this route reads "
+              + (known.length() == 0 ? "no parameters" : known.toString())
+              + (filtersAllowed
+                  ? " and filters <op>-<field> with op one of " + FilterGrammar.codes()
+                  : "");
+      throw RestException.badRequest("UnknownParameter", message);
+    }
+  }
+
+  /**
+   * The requested fields, trimmed, empties dropped, {@value #KEYS_WILDCARD} expanded in place to
+   * {@code keyFields} (first occurrence kept); empty for no projection.
+   *
+   * @throws RestException 400 {@code BadFields} for too many entries, an over-long entry or an
+   *     unknown wildcard
+   */
+  public List<String> fields(List<String> keyFields) {
+    List<String> entries = commaList(FIELDS, policy.maxFields(), "BadFields");
+    Set<String> out = new LinkedHashSet<>();
+    for (String entry : entries) {
+      if (entry.equals(KEYS_WILDCARD)) {
+        out.addAll(keyFields);
+      } else if (entry.startsWith("*")) {
+        throw RestException.badRequest(
+            "BadFields",
+            "unknown wildcard " + Texts.quote(entry) + " in fields; the only one is *keys");
+      } else {
+        out.add(entry);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * The sort order, or null when none is asked for.
+   *
+   * @throws RestException 400 {@code BadSort} for more than one field or an empty field name
+   */
+  public @Nullable Sort sort() {
+    String value = params.get(SORT);
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    String field = value.trim();
+    if (field.length() > policy.maxValueLength()) {
+      throw RestException.badRequest(
+          "BadSort", "sort is longer than " + policy.maxValueLength() + " characters");
+    }
+    if (field.contains(",")) {
+      throw RestException.badRequest(
+          "BadSort",
+          "sort takes one field (DynamoDB sorts by one index key), got " + Texts.quote(field));
+    }
+    boolean descending = field.startsWith("-");
+    if (descending) {
+      field = field.substring(1).trim();
+    }
+    if (field.isEmpty()) {
+      throw RestException.badRequest("BadSort", "sort names no field");
+    }
+    return new Sort(field, descending);
+  }
+
+  /**
+   * The effective offset and limit: offset 0 and the policy's default limit when absent; a limit
+   * above the maximum is lowered to it.
+   *
+   * @throws RestException 400 {@code BadPaging} for anything but decimal digits, a limit of 0 or an
+   *     offset above the maximum
+   */
+  public Paging paging() {
+    long offset = number(OFFSET, 0);
+    if (offset > policy.maxOffset()) {
+      throw RestException.badRequest(
+          "BadPaging", "offset must be at most " + policy.maxOffset() + ", got " + offset);
+    }
+    long limit = number(LIMIT, policy.defaultLimit());
+    if (limit < 1) {
+      throw RestException.badRequest("BadPaging", "limit must be at least 1, got " + limit);
+    }
+    return new Paging((int) offset, (int) Math.min(limit, policy.maxLimit()));
+  }
+
+  private long number(String name, long absent) {
+    String value = params.get(name);
+    if (value == null || value.isEmpty()) {
+      return absent;
+    }
+    String digits = value.trim();
+    boolean valid = !digits.isEmpty() && digits.length() <= 12;
+    for (int i = 0; valid && i < digits.length(); i++) {
+      char c = digits.charAt(i);
+      valid = c >= '0' && c <= '9';
+    }
+    if (!valid) {
+      throw RestException.badRequest(
+          "BadPaging", name + " must be a non-negative whole number, got " + Texts.quote(value));
+    }
+    return Long.parseLong(digits);
+  }
+
+  /**
+   * A flag: true for {@code yes}, {@code true}, {@code 1}, {@code on} (any case); false when absent
+   * or {@code no}, {@code false}, {@code 0}, {@code off} or empty.
+   *
+   * @throws RestException 400 {@code BadFlag} for any other value
+   */
+  public boolean flag(String name) {
+    String value = params.get(name);
+    if (value == null) {
+      return false;
+    }
+    String word = value.trim().toLowerCase(Locale.ROOT);
+    if (TRUE.contains(word)) {
+      return true;
+    }
+    if (FALSE.contains(word)) {
+      return false;
+    }
+    throw RestException.badRequest(
+        "BadFlag",
+        name + " is a flag: yes, true, 1, on or no, false, 0, off; got " + Texts.quote(value));
+  }
+
+  /**
+   * The {@code names} list: comma-separated, trimmed, empties dropped; empty when absent.
+   *
+   * @throws RestException 400 {@code BadNames} for too many or over-long names
+   */
+  public List<String> names() {
+    return commaList(NAMES, policy.maxNames(), "BadNames");
+  }
+
+  /**
+   * The search text, or null when absent or blank.
+   *
+   * @throws RestException 400 {@code BadSearch} when longer than the policy allows
+   */
+  public @Nullable String search() {
+    String value = params.get(SEARCH);
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    if (value.length() > policy.maxSearchLength()) {
+      throw RestException.badRequest(
+          "BadSearch",
+          "search has "
+              + value.length()
+              + " characters; at most "
+              + policy.maxSearchLength()
+              + " are allowed");
+    }
+    return value;
+  }
+
+  /**
+   * The filter clauses {@code ?<op>-<field>=<value>}, in query order, values as text.
+   *
+   * @throws RestException 400 for too many clauses or over-long values
+   */
+  public List<FilterClause> filters() {
+    return FilterGrammar.parse(params, policy);
+  }
+
+  private List<String> commaList(String name, int max, String code) {
+    String value = params.get(name);
+    if (value == null) {
+      return List.of();
+    }
+    List<String> entries = new ArrayList<>();
+    for (String piece : value.split(",", -1)) {
+      String entry = piece.trim();
+      if (entry.isEmpty()) {
+        continue;
+      }
+      if (entries.size() == max) {
+        throw RestException.badRequest(
+            code, name + " has more than " + max + " entries; send at most " + max);
+      }
+      if (entry.length() > policy.maxValueLength()) {
+        throw RestException.badRequest(
+            code,
+            "an entry of " + name + " is longer than " + policy.maxValueLength() + " characters");
+      }
+      entries.add(entry);
+    }
+    return List.copyOf(entries);
+  }
+
+  /**
+   * A sort order.
+   *
+   * @param field the field to sort by
+   * @param descending whether {@code -field} asked for descending order
+   */
+  public record Sort(String field, boolean descending) {}
+
+  /**
+   * Effective paging.
+   *
+   * @param offset how many items to skip
+   * @param limit the page size
+   */
+  public record Paging(int offset, int limit) {}
+}

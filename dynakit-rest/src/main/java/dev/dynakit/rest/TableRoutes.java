@@ -1,0 +1,250 @@
+package dev.dynakit.rest;
+
+import dev.dynakit.core.adapter.Adapter;
+import dev.dynakit.core.adapter.ListOptions;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The standard route pack for one table, wire-compatible with the reference toolkit's handler under
+ * the default policy, with the fixes of decisions.md (errors as 4xx, bulk routes scoped like the
+ * list, confirmation for a whole-table delete, {@code consistent} honoured, ETags).
+ *
+ * <table>
+ *   <caption>Routes ({@code -} is the policy's method prefix)</caption>
+ *   <tr><th>Method</th><th>Path</th><th>Does</th><th>Success</th></tr>
+ *   <tr><td>GET, HEAD</td><td>/</td><td>a page of the list, in the envelope</td><td>200</td></tr>
+ *   <tr><td>POST</td><td>/</td><td>create (409 when the key is taken)</td><td>204</td></tr>
+ *   <tr><td>DELETE</td><td>/</td><td>delete the scope ({@code ?confirm=yes} when unscoped)</td>
+ *       <td>200 {processed}</td></tr>
+ *   <tr><td>GET, HEAD</td><td>/-by-names</td><td>items by {@code ?names}, nulls where missing</td>
+ *       <td>200 array</td></tr>
+ *   <tr><td>DELETE</td><td>/-by-names</td><td>delete by names (query or array body)</td>
+ *       <td>200 {processed}</td></tr>
+ *   <tr><td>PUT</td><td>/-load</td><td>create or replace an array of items</td>
+ *       <td>200 {processed}</td></tr>
+ *   <tr><td>PUT</td><td>/-clone, /-move</td><td>copy the scope with the body as overlay</td>
+ *       <td>200 {processed}</td></tr>
+ *   <tr><td>PUT</td><td>/-clone-by-names, /-move-by-names</td><td>copy named items</td>
+ *       <td>200 {processed}</td></tr>
+ *   <tr><td>GET, HEAD</td><td>/:key</td><td>the item with its ETag; 404 without body</td>
+ *       <td>200</td></tr>
+ *   <tr><td>PUT</td><td>/:key</td><td>replace ({@code ?force}: create or replace)</td>
+ *       <td>204</td></tr>
+ *   <tr><td>PATCH</td><td>/:key</td><td>change fields ({@code _delete}, {@code _arrayOps})</td>
+ *       <td>204</td></tr>
+ *   <tr><td>DELETE</td><td>/:key</td><td>delete (idempotent)</td><td>204</td></tr>
+ *   <tr><td>PUT</td><td>/:key/-clone, /:key/-move</td><td>copy one item with the overlay</td>
+ *       <td>204</td></tr>
+ * </table>
+ *
+ * <p>Keys in paths follow {@link PathKeys} unless a {@link KeyMapper} is given. Any other method on
+ * these paths, and any other path, is 405.
+ */
+public final class TableRoutes implements RestHandler {
+  private static final String ROOT_METHODS = "GET, HEAD, POST, DELETE";
+  private static final String ITEM_METHODS = "GET, HEAD, PUT, PATCH, DELETE";
+
+  private final RouteContext ctx;
+  private final CollectionRoutes collection;
+  private final NameRoutes names;
+  private final ItemRoutes items;
+
+  private TableRoutes(RouteContext ctx) {
+    this.ctx = ctx;
+    PerItemBulkOperations bulk = new PerItemBulkOperations(ctx.adapter, ctx.keyFieldNames());
+    this.collection = new CollectionRoutes(ctx, bulk);
+    this.names = new NameRoutes(ctx, bulk);
+    this.items = new ItemRoutes(ctx);
+  }
+
+  /** The route pack of the Adapter's table. */
+  public static Builder builder(Adapter adapter) {
+    return new Builder(adapter);
+  }
+
+  /** The policy the routes apply (a binding should limit bodies by the same one). */
+  public RestPolicy policy() {
+    return ctx.policy;
+  }
+
+  @Override
+  public RestResponse handle(RestRequest request) {
+    try {
+      return dispatch(request);
+    } catch (RuntimeException e) {
+      return ErrorMapping.toResponse(e, ctx.spec, ctx.policy);
+    }
+  }
+
+  private RestResponse dispatch(RestRequest request) {
+    String method = request.method();
+    boolean read = method.equals("GET") || method.equals("HEAD");
+    Route route = Route.match(request.path(), ctx.policy);
+    switch (route.kind()) {
+      case ROOT:
+        if (read) {
+          return collection.list(request, query(request));
+        }
+        if (method.equals("POST")) {
+          return collection.create(request, query(request));
+        }
+        if (method.equals("DELETE")) {
+          return collection.deleteScope(query(request));
+        }
+        return notAllowed(ROOT_METHODS);
+      case COLLECTION_METHOD:
+        return collectionMethod(request, method, read, Objects.requireNonNull(route.name()));
+      case ITEM:
+        return item(request, method, read, Objects.requireNonNull(route.rawKey()));
+      case ITEM_METHOD:
+        String name = Objects.requireNonNull(route.name());
+        if (!name.equals("clone") && !name.equals("move")) {
+          return notAllowed("");
+        }
+        if (!method.equals("PUT")) {
+          return notAllowed("PUT");
+        }
+        return items.copy(
+            request, Objects.requireNonNull(route.rawKey()), query(request), name.equals("move"));
+      default:
+        return notAllowed("");
+    }
+  }
+
+  private RestResponse collectionMethod(
+      RestRequest request, String method, boolean read, String name) {
+    switch (name) {
+      case "by-names":
+        if (read) {
+          return names.get(query(request));
+        }
+        if (method.equals("DELETE")) {
+          return names.delete(request, query(request));
+        }
+        return notAllowed("GET, HEAD, DELETE");
+      case "load":
+      case "clone":
+      case "move":
+      case "clone-by-names":
+      case "move-by-names":
+        if (!method.equals("PUT")) {
+          return notAllowed("PUT");
+        }
+        RestQuery query = query(request);
+        switch (name) {
+          case "load":
+            return names.load(request, query);
+          case "clone":
+            return collection.copyScope(request, query, false);
+          case "move":
+            return collection.copyScope(request, query, true);
+          case "clone-by-names":
+            return names.copy(request, query, false);
+          default:
+            return names.copy(request, query, true);
+        }
+      default:
+        return notAllowed("");
+    }
+  }
+
+  private RestResponse item(RestRequest request, String method, boolean read, String rawKey) {
+    if (read) {
+      return items.get(rawKey, query(request));
+    }
+    switch (method) {
+      case "PUT":
+        return items.put(request, rawKey, query(request));
+      case "PATCH":
+        return items.patch(request, rawKey, query(request));
+      case "DELETE":
+        return items.delete(request, rawKey, query(request));
+      default:
+        return notAllowed(ITEM_METHODS);
+    }
+  }
+
+  private RestQuery query(RestRequest request) {
+    return RestQuery.parse(request.query(), ctx.policy);
+  }
+
+  private RestResponse notAllowed(String allow) {
+    return RestResponse.error(
+            new RestError(405, "MethodNotAllowed", "this method is not allowed on this path"),
+            ctx.policy)
+        .withHeader("Allow", allow);
+  }
+
+  /** Configures {@link TableRoutes}. */
+  public static final class Builder {
+    private final Adapter adapter;
+    private RestPolicy policy = RestPolicy.defaults();
+    private @Nullable KeyMapper keyMapper;
+    private ExampleBuilder examples = (query, body) -> Map.of();
+    private @Nullable Map<String, String> sortableIndices;
+
+    private Builder(Adapter adapter) {
+      this.adapter = Objects.requireNonNull(adapter, "adapter");
+    }
+
+    public Builder policy(RestPolicy value) {
+      this.policy = Objects.requireNonNull(value, "policy");
+      return this;
+    }
+
+    /** How key texts become keys; {@link PathKeys#fromText} by default. */
+    public Builder keyMapper(KeyMapper value) {
+      this.keyMapper = Objects.requireNonNull(value, "keyMapper");
+      return this;
+    }
+
+    /** The example for the Adapter's {@code prepareListInput}; none by default. */
+    public Builder exampleBuilder(ExampleBuilder value) {
+      this.examples = Objects.requireNonNull(value, "exampleBuilder");
+      return this;
+    }
+
+    /**
+     * The fields {@code ?sort} accepts and the index each reads, replacing the default (every field
+     * that is the first sort key of a declared index, an LSI before a GSI).
+     */
+    public Builder sortableIndices(Map<String, String> fieldToIndex) {
+      this.sortableIndices = new LinkedHashMap<>(fieldToIndex);
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException when the policy's page size exceeds the Adapter's, or a
+     *     sortable index is not declared
+     */
+    public TableRoutes build() {
+      if (policy.maxLimit() > ListOptions.MAX_LIMIT) {
+        throw new IllegalArgumentException(
+            "the policy's maxLimit "
+                + policy.maxLimit()
+                + " exceeds the Adapter's largest page, "
+                + ListOptions.MAX_LIMIT);
+      }
+      if (sortableIndices != null) {
+        sortableIndices.forEach(
+            (field, index) -> {
+              if (adapter.spec().index(index).isEmpty()) {
+                throw new IllegalArgumentException(
+                    "sortableIndices maps '"
+                        + field
+                        + "' to '"
+                        + index
+                        + "', which is not declared");
+              }
+            });
+      }
+      RestPolicy chosen = policy;
+      KeyMapper keys =
+          keyMapper != null ? keyMapper : text -> PathKeys.fromText(text, adapter.spec(), chosen);
+      return new TableRoutes(new RouteContext(adapter, policy, keys, examples, sortableIndices));
+    }
+  }
+}
