@@ -1,8 +1,13 @@
 package dev.dynakit.cli;
 
 import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.examples.rentals.RentalsExample;
+import dev.dynakit.rest.PathKeys;
+import dev.dynakit.rest.TableRoutes;
+import dev.dynakit.rest.jdk.JdkRestServer;
 import dev.dynakit.test.DynakitClients;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -10,14 +15,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** {@code dynakit demo}: the engine at work through the AWS SDK, step by step. */
+/**
+ * {@code dynakit demo}: the car-rental example ({@link RentalsExample}) on an embedded engine, then
+ * the REST API for its table until stopped.
+ */
 @Command(
     name = "demo",
     description = {
-      "Start an in-memory engine and drive it through the AWS SDK for Java (in-process, no"
-          + " sockets): create a table, write, read, update, refuse a conditional write, delete.",
-      "Then serve the same engine over HTTP until stopped, so that other clients can look at the"
-          + " result (skip with --no-serve)."
+      "The car-rental example on an in-memory engine, in-process: provision the table car-rentals"
+          + " from its declaration (examples/specs/cars.json), load 311 items with a progress bar,"
+          + " then run the access patterns through the Adapter, printing each call and its result.",
+      "Then serve the REST API for the table until stopped (Ctrl-C), with curl examples to try;"
+          + " --no-serve exits after the access patterns instead."
     },
     usageHelpAutoWidth = true)
 final class DemoCommand implements Callable<Integer> {
@@ -29,21 +38,21 @@ final class DemoCommand implements Callable<Integer> {
       description = "Show this help and exit.")
   private boolean help;
 
-  @Option(names = "--no-serve", description = "Exit after the demo instead of serving the engine.")
+  @Option(names = "--no-serve", description = "Exit after the access patterns instead of serving.")
   private boolean noServe;
 
   @Option(
       names = "--host",
       paramLabel = "HOST",
       defaultValue = "127.0.0.1",
-      description = "Address to serve on afterwards (default: ${DEFAULT-VALUE}).")
+      description = "Address to serve the REST API on afterwards (default: ${DEFAULT-VALUE}).")
   private String host;
 
   @Option(
       names = "--port",
       paramLabel = "N",
       defaultValue = "0",
-      description = "Port to serve on afterwards (default: a free port).")
+      description = "Port to serve the REST API on afterwards (default: a free port).")
   private int port;
 
   @Override
@@ -51,33 +60,63 @@ final class DemoCommand implements Callable<Integer> {
     Serving.checkPort(spec, port);
     PrintWriter out = spec.commandLine().getOut();
     DynakitEngine engine = DynakitEngine.inMemory();
-    try (DynamoDbClient dynamo = DynakitClients.inProcess(engine)) {
+    DynamoDbClient client = DynakitClients.inProcess(engine);
+    Runnable closeEngine =
+        () -> {
+          client.close();
+          engine.close();
+        };
+    RentalsExample example;
+    JdkRestServer server = null;
+    try {
       out.println(
-          "Dynakit demo: an in-memory engine, driven through the AWS SDK for Java (in-process).");
-      new DemoScript(dynamo, out).run();
+          "Dynakit demo: an in-memory engine, used through the toolkit's Adapter (in-process, no"
+              + " sockets).");
+      out.println();
+      example = RentalsExample.builder(client).out(out).redraw(System.console() != null).build();
+      example.run();
+      if (!noServe) {
+        TableRoutes routes = TableRoutes.builder(example.adapter()).build();
+        server =
+            JdkRestServer.builder(routes).policy(routes.policy()).host(host).port(port).start();
+        announce(out, example, routes, server.uri());
+      }
     } catch (RuntimeException e) {
-      engine.close();
+      closeEngine.run();
       throw e;
     }
-    if (noServe) {
-      engine.close();
+    if (server == null) {
+      closeEngine.run();
       return 0;
     }
-    out.println();
-    out.println("Serving the demo engine over HTTP until stopped (Ctrl-C); any credentials work.");
-    Serving.serve(
-        engine,
-        host,
-        port,
-        out,
-        endpoint ->
-            out.println(
-                "Try: AWS_ACCESS_KEY_ID=dynakit AWS_SECRET_ACCESS_KEY=dynakit aws dynamodb get-item"
-                    + " --region us-east-1 --endpoint-url "
-                    + endpoint
-                    + " --table-name "
-                    + DemoScript.TABLE
-                    + " --key '{\"make\":{\"S\":\"Toyota\"},\"model\":{\"S\":\"Prius\"}}'"));
+    JdkRestServer serving = server;
+    Serving.untilStopped(
+        () -> {
+          serving.close();
+          closeEngine.run();
+        });
     return 0;
+  }
+
+  private static void announce(
+      PrintWriter out, RentalsExample example, TableRoutes routes, URI base) {
+    String table = example.adapter().tableName();
+    String key =
+        PathKeys.toSegment(
+            PathKeys.toText(example.sampleKey(), example.adapter().spec(), routes.policy()));
+    out.println();
+    out.println("Dynakit REST API for table " + table + " listening on " + base);
+    out.println("Serving until stopped (Ctrl-C). Try:");
+    out.println("  curl '" + base + key + "'");
+    out.println(
+        "  curl '"
+            + base
+            + "?eq-make=Toyota&lt-dailyRate=50&search=garcia&fields=*keys,customer,model&limit=3'");
+    out.println(
+        "  curl -X PATCH -H 'Content-Type: application/json' -d '{\"status\": \"booked\"}' '"
+            + base
+            + key
+            + "'");
+    out.flush();
   }
 }

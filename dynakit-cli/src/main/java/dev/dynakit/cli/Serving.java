@@ -3,14 +3,12 @@ package dev.dynakit.cli;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
 import java.io.PrintWriter;
-import java.net.URI;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
-/** Serves an engine until the process is stopped; shared by {@code serve} and {@code demo}. */
+/** Serves until the process is stopped; shared by {@code serve} and {@code demo}. */
 final class Serving {
   private Serving() {}
 
@@ -27,15 +25,6 @@ final class Serving {
    * and the engine before the JVM exits. Takes ownership of the engine: it is closed either way.
    */
   static void serve(DynakitEngine engine, String host, int port, PrintWriter out) {
-    serve(engine, host, port, out, endpoint -> {});
-  }
-
-  /**
-   * As {@link #serve(DynakitEngine, String, int, PrintWriter)}, then {@code andThen} announces
-   * more.
-   */
-  static void serve(
-      DynakitEngine engine, String host, int port, PrintWriter out, Consumer<URI> andThen) {
     EngineServer server;
     try {
       server = EngineServer.start(engine, host, port);
@@ -44,7 +33,6 @@ final class Serving {
       throw e;
     }
     out.println("Dynakit engine listening on " + server.endpoint());
-    andThen.accept(server.endpoint());
     out.flush();
     untilStopped(
         () -> {
@@ -54,8 +42,8 @@ final class Serving {
   }
 
   /**
-   * Returns when the calling thread is interrupted, running {@code stop} then; on SIGINT or SIGTERM
-   * a shutdown hook runs it before the JVM exits. {@code stop} runs exactly once.
+   * Waits until the calling thread is interrupted or the JVM is asked to stop (SIGINT, SIGTERM),
+   * then runs {@code stop} once: from this thread, or from a shutdown hook before the JVM exits.
    */
   static void untilStopped(Runnable stop) {
     AtomicBoolean stopped = new AtomicBoolean();

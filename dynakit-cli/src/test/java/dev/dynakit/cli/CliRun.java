@@ -10,8 +10,7 @@ import java.util.regex.Pattern;
 
 /** A {@code dynakit} command line running on its own thread, until it ends or is interrupted. */
 final class CliRun implements AutoCloseable {
-  private static final Pattern LISTENING =
-      Pattern.compile("Dynakit engine listening on (http://\\S+)");
+  private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+)");
 
   private final StringWriter out = new StringWriter();
   private final StringWriter err = new StringWriter();
@@ -28,7 +27,7 @@ final class CliRun implements AutoCloseable {
     thread.start();
   }
 
-  /** Waits for the line that says where the engine listens, and returns that endpoint. */
+  /** Waits for the line that says where the command listens, and returns that endpoint. */
   URI endpoint() throws InterruptedException {
     return endpoint(LISTENING);
   }
