@@ -3,6 +3,7 @@ package dev.dynakit.it.engine;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
 import dev.dynakit.test.DynakitClients;
+import dev.dynakit.test.Transport;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;

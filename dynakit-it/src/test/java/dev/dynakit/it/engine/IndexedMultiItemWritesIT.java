@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.test.Transport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -7,6 +7,7 @@ import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.test.Transport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
