@@ -26,11 +26,11 @@ import org.jspecify.annotations.Nullable;
  */
 final class ItemPreparer {
   private final TableSpec spec;
-  private final Hooks hooks;
+  private final HookChain hooks;
   private final List<IndexSpec> predicateIndices = new ArrayList<>();
   private final Set<String> keyAttributes = new HashSet<>();
 
-  ItemPreparer(TableSpec spec, Hooks hooks) {
+  ItemPreparer(TableSpec spec, HookChain hooks) {
     this.spec = spec;
     this.hooks = hooks;
     for (IndexSpec index : spec.indices().values()) {
@@ -49,11 +49,14 @@ final class ItemPreparer {
     guard(input.keySet());
     Map<String, Object> item = new LinkedHashMap<>(input);
     derive(item);
-    item = hooks.prepare(item, context);
-    if (!(item instanceof LinkedHashMap)) {
-      item = new LinkedHashMap<>(item);
+    if (!hooks.isEmpty()) {
+      // the hooks may change key or searchable fields: derive again from what they returned
+      item = hooks.prepare(item, context);
+      if (!(item instanceof LinkedHashMap)) {
+        item = new LinkedHashMap<>(item);
+      }
+      derive(item);
     }
-    derive(item);
     applySparseRules(item);
     return item;
   }

@@ -1,7 +1,6 @@
 package dev.dynakit.core.adapter;
 
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -14,8 +13,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 record PreparedKey(Map<String, Object> fields, Map<String, AttributeValue> attributes) {
   PreparedKey {
-    // key-field order, so that keys read naturally in errors and hooks
-    fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
-    attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+    // KeyPreparer, the only maker, hands over maps it has just built (in key-field order, so that
+    // keys read naturally in errors and hooks) and keeps no reference: wrapped, not copied
+    fields = Collections.unmodifiableMap(fields);
+    attributes = Collections.unmodifiableMap(attributes);
   }
 }

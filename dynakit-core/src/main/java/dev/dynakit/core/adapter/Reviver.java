@@ -34,14 +34,21 @@ final class Reviver {
 
   /** An item as written (Java values), as a read would return it; null when a hook hides it. */
   @Nullable Map<String, Object> reviveWritten(Map<String, Object> written) {
-    return finish(converter.decode(converter.encode(written)), List.of());
+    return finish(readBack(written), List.of());
   }
 
   /** The item as written, without hooks: only technical fields stripped. */
   Map<String, Object> stripped(Map<String, Object> written) {
-    Map<String, Object> item = converter.decode(converter.encode(written));
+    Map<String, Object> item = readBack(written);
     strip(item);
     return item;
+  }
+
+  /** A new map of the written item's values as a read decodes them (through the codecs). */
+  private Map<String, Object> readBack(Map<String, Object> written) {
+    return spec.codecs().isEmpty()
+        ? new LinkedHashMap<>(written)
+        : converter.decode(converter.encode(written));
   }
 
   /** An item as stored: plain values, no codecs, nothing stripped (the raw-item bypass). */

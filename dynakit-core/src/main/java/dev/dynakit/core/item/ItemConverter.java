@@ -68,12 +68,21 @@ public final class ItemConverter {
 
   /** An item of Java values as the SDK's attribute map, codecs applied. */
   public Map<String, AttributeValue> toAttributes(Map<String, ?> item) {
-    return Marshalling.toItem(encode(item));
+    // without codecs the item goes straight to attribute values, with no copy in between
+    return Marshalling.toItem(codecs.isEmpty() ? item : encode(item));
   }
 
   /** The SDK's attribute map as an item of Java values, codecs applied. */
   public Map<String, Object> fromAttributes(Map<String, AttributeValue> item) {
-    return decode(Marshalling.fromItem(item));
+    Map<String, Object> out = Marshalling.fromItem(item);
+    // the map is new: decode the codec fields in place rather than copying it again
+    for (Map.Entry<String, FieldCodec<?>> entry : codecs.entrySet()) {
+      Object value = out.get(entry.getKey());
+      if (value != null) {
+        out.put(entry.getKey(), load(entry.getKey(), entry.getValue(), value));
+      }
+    }
+    return out;
   }
 
   /**

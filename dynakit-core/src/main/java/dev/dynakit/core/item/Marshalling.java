@@ -44,16 +44,21 @@ public final class Marshalling {
 
   /** An item of plain Java values as the SDK's attribute map (insertion order kept). */
   public static Map<String, AttributeValue> toItem(Map<String, ?> item) {
-    Map<String, AttributeValue> out = new LinkedHashMap<>();
+    Map<String, AttributeValue> out = new LinkedHashMap<>(capacity(item.size()));
     item.forEach((name, value) -> out.put(requireName(name, null), write(value, name)));
     return out;
   }
 
   /** The SDK's attribute map as an item of plain Java values (insertion order kept). */
   public static Map<String, Object> fromItem(Map<String, AttributeValue> item) {
-    Map<String, Object> out = new LinkedHashMap<>();
+    Map<String, Object> out = new LinkedHashMap<>(capacity(item.size()));
     item.forEach((name, value) -> out.put(name, read(value, name)));
     return out;
+  }
+
+  /** A hash map capacity that holds {@code size} entries without resizing (items are small). */
+  static int capacity(int size) {
+    return size < 12 ? 16 : (int) (size / 0.75f) + 1;
   }
 
   static AttributeValue write(@Nullable Object value, @Nullable String where) {

@@ -22,6 +22,13 @@ final class NumberText {
   private NumberText() {}
 
   static String of(Number number, @Nullable String where) {
+    if (number instanceof Integer
+        || number instanceof Long
+        || number instanceof Short
+        || number instanceof Byte) {
+      // at most 19 digits, always within DynamoDB's range: no BigDecimal needed
+      return Long.toString(number.longValue());
+    }
     BigDecimal exact = exact(number, where);
     check(exact, where);
     String plain = exact.toPlainString();
