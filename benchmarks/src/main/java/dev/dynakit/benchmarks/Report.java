@@ -26,6 +26,7 @@ public final class Report {
   static final String ENGINE = "engine";
   static final String DYNALITE = "dynalite";
   static final String IN_PROCESS = "in-process";
+  static final String IN_PROCESS_WIRE = "in-process-wire";
 
   private final List<Result> results;
 
@@ -82,14 +83,16 @@ public final class Report {
     md.append("### What a Java user feels (AWS SDK v2 sync client, requests per second)\n\n")
         .append(
             "| operation | threads | do-nothing | engine (HTTP) | dynalite | engine (in-process)")
-        .append(" | engine / dynalite | engine / do-nothing | in-process / HTTP |\n")
-        .append("|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+        .append(" | in-process, wire format | engine / dynalite | engine / do-nothing")
+        .append(" | in-process / HTTP | wire format in-process / HTTP |\n")
+        .append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
     for (String op : Workload.OPERATIONS) {
       for (int t : concurrencies("sdk", op)) {
         Optional<Result> nothing = find("sdk", op, NOTHING, t);
         Optional<Result> engine = find("sdk", op, ENGINE, t);
         Optional<Result> dynalite = find("sdk", op, DYNALITE, t);
         Optional<Result> inProcess = find("sdk", op, IN_PROCESS, t);
+        Optional<Result> inProcessWire = find("sdk", op, IN_PROCESS_WIRE, t);
         row(
             md,
             op,
@@ -98,9 +101,11 @@ public final class Report {
             cell(engine),
             cell(dynalite),
             cell(inProcess),
+            cell(inProcessWire),
             times(engine, dynalite),
             percent(engine, nothing),
-            times(inProcess, engine));
+            times(inProcess, engine),
+            times(inProcessWire, engine));
       }
     }
     md.append('\n');

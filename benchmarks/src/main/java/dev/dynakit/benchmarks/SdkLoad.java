@@ -1,7 +1,6 @@
 package dev.dynakit.benchmarks;
 
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.test.DynakitClients;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -31,8 +30,9 @@ import java.util.Set;
  * count, so that the ratios between them come from measurements seconds apart and from the same
  * warmed-up client code. HTTP targets must have been seeded ({@link Seeder}); {@code --in-process}
  * adds an engine in this JVM reached through {@code DynakitClients.inProcess} (no sockets), which
- * is seeded here. The target named {@code nothing} (the {@link DoNothingServer}) is measured only
- * on the operations its canned replies fit.
+ * is seeded here, and {@code in-process-wire}, the same engine through {@code
+ * DynakitClients.inProcessWire} (signed requests, JSON answers). The target named {@code nothing}
+ * (the {@link DoNothingServer}) is measured only on the operations its canned replies fit.
  */
 public final class SdkLoad {
   private SdkLoad() {}
@@ -77,7 +77,9 @@ public final class SdkLoad {
       }
       if (flags.has("--in-process")) {
         engine = DynakitEngine.inMemory();
-        targets.add(SdkTarget.seeded(Report.IN_PROCESS, DynakitClients.inProcess(engine), ops));
+        targets.add(SdkTarget.seeded(Report.IN_PROCESS, SdkClients.inProcess(engine), ops));
+        // a second client of the same engine, through the whole wire format; already seeded
+        targets.add(SdkTarget.ready(Report.IN_PROCESS_WIRE, SdkClients.inProcessWire(engine), ops));
       }
       watchdog(
           warmup

@@ -49,10 +49,13 @@ class ReportTest {
                     sdk("GetItem", "nothing", 16, 90_000),
                     sdk("GetItem", "engine", 16, 80_000),
                     sdk("GetItem", "dynalite", 16, 50_000),
-                    sdk("GetItem", "in-process", 16, 200_000)))
+                    sdk("GetItem", "in-process", 16, 200_000),
+                    sdk("GetItem", "in-process-wire", 16, 120_000)))
             .render();
     assertThat(md)
-        .contains("| GetItem | 16 | 9,000 | 8,000 | 5,000 | 20,000 | 1.60x | 89 % | 2.50x |")
+        .contains(
+            "| GetItem | 16 | 9,000 | 8,000 | 5,000 | 20,000 | 12,000 | 1.60x | 89 % | 2.50x"
+                + " | 1.50x |")
         .contains("| SDK GetItem, 16 threads: engine / do-nothing | ≥ 90 % | 89 % | **missed** |")
         .contains("| SDK GetItem, 16 threads: in-process / HTTP | ≥ 5x | 2.50x | **missed** |");
   }

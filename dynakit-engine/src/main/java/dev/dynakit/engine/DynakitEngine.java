@@ -74,8 +74,7 @@ public final class DynakitEngine implements AutoCloseable {
       if (op == null) {
         throw new EngineException(ErrorType.UNKNOWN_OPERATION, null);
       }
-      Object result = op.execute(Request.parse(body));
-      return new EngineResponse(200, Json.write(result));
+      return answer(op.execute(Request.parse(body)));
     } catch (EngineException e) {
       return error(e);
     } catch (RuntimeException | StackOverflowError e) {
@@ -84,6 +83,14 @@ public final class DynakitEngine implements AutoCloseable {
               ErrorType.INTERNAL_SERVER_ERROR,
               "Internal server error: " + e.getClass().getSimpleName()));
     }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static EngineResponse answer(Object result) {
+    // every operation answers a JSON object; anything else is written at once
+    return result instanceof Map<?, ?>
+        ? EngineResponse.ofResult((Map<String, Object>) result)
+        : new EngineResponse(200, Json.write(result));
   }
 
   private static String operationName(String target) {

@@ -4,8 +4,11 @@ import dev.dynakit.engine.DynakitEngine;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Consumer;
+import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -14,8 +17,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Ready-made AWS SDK clients for a Dynakit engine: static credentials {@code dynakit}/{@code
- * dynakit}, region {@code us-east-1}, the SDK's default retry behaviour. The caller closes the
- * client; closing it never closes the engine.
+ * dynakit} (none in process), region {@code us-east-1}, the SDK's default retry behaviour. The
+ * caller closes the client; closing it never closes the engine.
  */
 public final class DynakitClients {
   /** The access key id (and secret) the clients sign with; the engine accepts any. */
@@ -31,13 +34,52 @@ public final class DynakitClients {
 
   private DynakitClients() {}
 
-  /** A client that runs every request on {@code engine} in this JVM, without sockets. */
+  /**
+   * A client that runs every request on {@code engine} in this JVM, without sockets. Nothing
+   * crosses a wire, so it skips what only a wire needs: requests are not signed (anonymous
+   * credentials), and successful answers reach the SDK as response objects rather than JSON text,
+   * filled through the SDK model's own field metadata. Errors come back as DynamoDB's JSON, mapped
+   * to exceptions by the SDK as usual. For the exact bytes DynamoDB would send, use {@link
+   * #inProcessWire}.
+   */
   public static DynamoDbClient inProcess(DynakitEngine engine) {
+    return inProcess(engine, o -> {});
+  }
+
+  /**
+   * {@link #inProcess(DynakitEngine)} with the caller's client settings (retry strategy, timeouts,
+   * interceptors, metrics), e.g. {@code o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())}.
+   */
+  public static DynamoDbClient inProcess(
+      DynakitEngine engine, Consumer<ClientOverrideConfiguration.Builder> settings) {
+    ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder();
+    settings.accept(override);
+    return DynamoDbClient.builder()
+        .httpClient(InProcessHttpClient.direct(engine))
+        .endpointOverride(IN_PROCESS_ENDPOINT)
+        .region(REGION)
+        .credentialsProvider(AnonymousCredentialsProvider.create())
+        .overrideConfiguration(override.addExecutionInterceptor(DirectResponses.INSTANCE).build())
+        .build();
+  }
+
+  /**
+   * A client that runs every request on {@code engine} in this JVM, without sockets, through the
+   * whole wire format: signed requests, JSON answers with their CRC32 checksums, as over HTTP.
+   */
+  public static DynamoDbClient inProcessWire(DynakitEngine engine) {
+    return inProcessWire(engine, o -> {});
+  }
+
+  /** {@link #inProcessWire(DynakitEngine)} with the caller's client settings. */
+  public static DynamoDbClient inProcessWire(
+      DynakitEngine engine, Consumer<ClientOverrideConfiguration.Builder> settings) {
     return DynamoDbClient.builder()
         .httpClient(InProcessHttpClient.of(engine))
         .endpointOverride(IN_PROCESS_ENDPOINT)
         .region(REGION)
         .credentialsProvider(credentials())
+        .overrideConfiguration(settings)
         .build();
   }
 

@@ -3,6 +3,7 @@ package dev.dynakit.test;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.CRC32;
@@ -15,6 +16,10 @@ import software.amazon.awssdk.http.SdkHttpResponse;
  * Turns one SDK request into the response DynamoDB would send, by running it on the engine: what
  * {@code EngineServer} does over a socket, done in memory. Shared by the sync and async in-process
  * clients.
+ *
+ * <p>An exchange made for {@link DirectResponses} gives a successful answer as the engine's
+ * response object, without JSON ({@link Answer#result()}); every other answer carries the bytes
+ * DynamoDB would send, with its CRC32 header.
  */
 final class EngineExchange {
   static final String TARGET_HEADER = "X-Amz-Target";
@@ -23,13 +28,46 @@ final class EngineExchange {
       "<UnknownOperationException/>\n".getBytes(StandardCharsets.US_ASCII);
 
   private final DynakitEngine engine;
+  private final boolean directResults;
   private final byte[] healthBody;
 
-  /** A response: the status and headers, and the body bytes. */
-  record Answer(SdkHttpResponse head, byte[] body) {}
+  /**
+   * A response: the status and headers, and either the body bytes or, for a direct answer, the
+   * engine's response object (its bytes are written only if someone reads them).
+   */
+  static final class Answer {
+    private final SdkHttpResponse head;
+    private final @Nullable EngineResponse direct;
+    private final byte @Nullable [] body;
 
-  EngineExchange(DynakitEngine engine) {
+    private Answer(SdkHttpResponse head, @Nullable EngineResponse direct, byte @Nullable [] body) {
+      this.head = head;
+      this.direct = direct;
+      this.body = body;
+    }
+
+    SdkHttpResponse head() {
+      return head;
+    }
+
+    /** The body bytes; for a direct answer, written now. */
+    byte[] body() {
+      return body != null ? body : direct.body();
+    }
+
+    /** The engine's response object of a direct answer, or null. */
+    @Nullable Map<String, Object> result() {
+      return direct == null ? null : direct.result();
+    }
+  }
+
+  /**
+   * An exchange with {@code engine}; with {@code directResults}, successful answers carry the
+   * response object for {@link DirectResponses}.
+   */
+  EngineExchange(DynakitEngine engine, boolean directResults) {
     this.engine = engine;
+    this.directResults = directResults;
     this.healthBody =
         ("healthy: dynamodb." + engine.region() + ".amazonaws.com ")
             .getBytes(StandardCharsets.UTF_8);
@@ -40,6 +78,9 @@ final class EngineExchange {
     if (method == SdkHttpMethod.POST) {
       String target = request.firstMatchingHeader(TARGET_HEADER).orElse("");
       EngineResponse response = engine.handle(target, body);
+      if (directResults && response.result() != null) {
+        return new Answer(head(200, AMZ_JSON).build(), response, null);
+      }
       return answer(response.status(), response.body(), AMZ_JSON);
     }
     if (method == SdkHttpMethod.GET || method == SdkHttpMethod.HEAD) {
@@ -51,16 +92,21 @@ final class EngineExchange {
   private static Answer answer(int status, byte[] body, @Nullable String contentType) {
     CRC32 crc = new CRC32();
     crc.update(body, 0, body.length);
-    SdkHttpResponse.Builder head =
-        SdkHttpResponse.builder()
-            .statusCode(status)
-            .putHeader("x-amzn-RequestId", requestId())
+    SdkHttpResponse head =
+        head(status, contentType)
             .putHeader("x-amz-crc32", Long.toString(crc.getValue()))
-            .putHeader("Content-Length", Integer.toString(body.length));
+            .putHeader("Content-Length", Integer.toString(body.length))
+            .build();
+    return new Answer(head, null, body);
+  }
+
+  private static SdkHttpResponse.Builder head(int status, @Nullable String contentType) {
+    SdkHttpResponse.Builder head =
+        SdkHttpResponse.builder().statusCode(status).putHeader("x-amzn-RequestId", requestId());
     if (contentType != null) {
       head.putHeader("Content-Type", contentType);
     }
-    return new Answer(head.build(), body);
+    return head;
   }
 
   private static String requestId() {

@@ -20,7 +20,7 @@ public final class InProcessAsyncHttpClient implements SdkAsyncHttpClient {
   private final EngineExchange exchange;
 
   private InProcessAsyncHttpClient(DynakitEngine engine) {
-    this.exchange = new EngineExchange(engine);
+    this.exchange = new EngineExchange(engine, false);
   }
 
   /** A client that runs requests on {@code engine}. */

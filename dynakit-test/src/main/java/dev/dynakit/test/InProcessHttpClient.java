@@ -30,13 +30,21 @@ import software.amazon.awssdk.http.SdkHttpClient;
 public final class InProcessHttpClient implements SdkHttpClient {
   private final EngineExchange exchange;
 
-  private InProcessHttpClient(DynakitEngine engine) {
-    this.exchange = new EngineExchange(engine);
+  private InProcessHttpClient(DynakitEngine engine, boolean directResults) {
+    this.exchange = new EngineExchange(engine, directResults);
   }
 
-  /** A client that runs requests on {@code engine}. */
+  /** A client that runs requests on {@code engine} and answers with DynamoDB's JSON bytes. */
   public static InProcessHttpClient of(DynakitEngine engine) {
-    return new InProcessHttpClient(Objects.requireNonNull(engine, "engine"));
+    return new InProcessHttpClient(Objects.requireNonNull(engine, "engine"), false);
+  }
+
+  /**
+   * A client whose successful answers carry the engine's response objects, for a client built with
+   * {@link DirectResponses} (see {@link DynakitClients#inProcess(DynakitEngine)}).
+   */
+  static InProcessHttpClient direct(DynakitEngine engine) {
+    return new InProcessHttpClient(Objects.requireNonNull(engine, "engine"), true);
   }
 
   @Override
@@ -45,9 +53,13 @@ public final class InProcessHttpClient implements SdkHttpClient {
       @Override
       public HttpExecuteResponse call() throws IOException {
         EngineExchange.Answer answer = exchange.run(request.httpRequest(), body(request));
+        InputStream body =
+            answer.result() != null
+                ? new ResultStream(answer)
+                : new ByteArrayInputStream(answer.body());
         return HttpExecuteResponse.builder()
             .response(answer.head())
-            .responseBody(AbortableInputStream.create(new ByteArrayInputStream(answer.body())))
+            .responseBody(AbortableInputStream.create(body))
             .build();
       }
 

@@ -1,0 +1,218 @@
+package dev.dynakit.test;
+
+import dev.dynakit.engine.internal.value.AttrValue;
+import dev.dynakit.engine.internal.value.Binary;
+import dev.dynakit.engine.internal.value.Numbers;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.core.SdkField;
+import software.amazon.awssdk.core.SdkPojo;
+import software.amazon.awssdk.core.SdkResponse;
+import software.amazon.awssdk.core.protocol.MarshallLocation;
+import software.amazon.awssdk.core.protocol.MarshallingType;
+import software.amazon.awssdk.core.traits.ListTrait;
+import software.amazon.awssdk.core.traits.MapTrait;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.utils.builder.Buildable;
+
+/**
+ * Fills SDK model objects from the engine's response objects, member by member, by the model's own
+ * field metadata (the names and types the SDK's JSON unmarshaller reads): the same result as
+ * writing the object as JSON and letting the SDK parse it, without the text in between. Members the
+ * model does not know are skipped, as the SDK skips unknown JSON members.
+ */
+final class ModelTrees {
+  // the SDK's model classes are few and live as long as the class loader
+  private static final Map<Class<?>, Map<String, SdkField<?>>> FIELDS_BY_CLASS =
+      new ConcurrentHashMap<>();
+
+  private ModelTrees() {}
+
+  /** {@code response} with the members of {@code result} set on it. */
+  static SdkResponse fill(SdkResponse response, Map<String, Object> result) {
+    SdkResponse.Builder builder = response.toBuilder();
+    if (!(builder instanceof SdkPojo)) {
+      throw new IllegalStateException(
+          "The SDK's " + response.getClass().getName() + " builder exposes no field metadata");
+    }
+    fill((SdkPojo) builder, result);
+    return builder.build();
+  }
+
+  private static void fill(SdkPojo builder, Map<?, ?> members) {
+    Map<String, SdkField<?>> fields = fields(builder);
+    for (Map.Entry<?, ?> member : members.entrySet()) {
+      Object value = member.getValue();
+      SdkField<?> field = fields.get(member.getKey());
+      if (value != null && field != null) {
+        field.set(builder, convert(field, value));
+      }
+    }
+  }
+
+  private static Map<String, SdkField<?>> fields(SdkPojo pojo) {
+    return FIELDS_BY_CLASS.computeIfAbsent(
+        pojo.getClass(),
+        type -> {
+          Map<String, SdkField<?>> byName = new HashMap<>();
+          for (SdkField<?> field : pojo.sdkFields()) {
+            if (field.location() == MarshallLocation.PAYLOAD) {
+              byName.put(field.unmarshallLocationName(), field);
+            }
+          }
+          return Map.copyOf(byName);
+        });
+  }
+
+  private static Object convert(SdkField<?> field, Object value) {
+    if (value instanceof AttrValue) {
+      return attributeValue((AttrValue) value);
+    }
+    MarshallingType<?> type = field.marshallingType();
+    if (type == MarshallingType.STRING) {
+      return value instanceof String ? value : String.valueOf(value);
+    }
+    if (type == MarshallingType.SDK_POJO) {
+      SdkPojo nested = field.constructor().get();
+      fill(nested, (Map<?, ?>) value);
+      return ((Buildable) nested).build();
+    }
+    if (type == MarshallingType.LIST) {
+      SdkField<?> member = field.getRequiredTrait(ListTrait.class).memberFieldInfo();
+      List<?> source = (List<?>) value;
+      List<Object> list = new ArrayList<>(source.size());
+      for (Object element : source) {
+        list.add(element == null ? null : convert(member, element));
+      }
+      return list;
+    }
+    if (type == MarshallingType.MAP) {
+      SdkField<?> member = field.getRequiredTrait(MapTrait.class).valueFieldInfo();
+      Map<?, ?> source = (Map<?, ?>) value;
+      Map<String, Object> map = new LinkedHashMap<>(capacity(source.size()));
+      for (Map.Entry<?, ?> e : source.entrySet()) {
+        Object v = e.getValue();
+        map.put((String) e.getKey(), v == null ? null : convert(member, v));
+      }
+      return map;
+    }
+    return scalar(type, value);
+  }
+
+  private static Object scalar(MarshallingType<?> type, Object value) {
+    if (type == MarshallingType.BOOLEAN) {
+      return value;
+    }
+    if (type == MarshallingType.INTEGER) {
+      return ((Number) value).intValue();
+    }
+    if (type == MarshallingType.LONG) {
+      return ((Number) value).longValue();
+    }
+    if (type == MarshallingType.DOUBLE) {
+      return ((Number) value).doubleValue();
+    }
+    if (type == MarshallingType.FLOAT) {
+      return ((Number) value).floatValue();
+    }
+    if (type == MarshallingType.SHORT) {
+      return ((Number) value).shortValue();
+    }
+    if (type == MarshallingType.BYTE) {
+      return ((Number) value).byteValue();
+    }
+    if (type == MarshallingType.BIG_DECIMAL) {
+      return decimal(value);
+    }
+    if (type == MarshallingType.INSTANT) {
+      // the JSON protocol sends epoch seconds with a fraction; the SDK keeps milliseconds
+      return Instant.ofEpochMilli(decimal(value).movePointRight(3).longValue());
+    }
+    if (type == MarshallingType.SDK_BYTES) {
+      return value instanceof Binary
+          ? SdkBytes.fromByteArrayUnsafe(((Binary) value).toByteArray())
+          : SdkBytes.fromByteArrayUnsafe(Binary.fromBase64((String) value).toByteArray());
+    }
+    throw new IllegalStateException("No conversion to the SDK's " + type + " for " + value);
+  }
+
+  private static BigDecimal decimal(Object value) {
+    if (value instanceof BigDecimal) {
+      return (BigDecimal) value;
+    }
+    if (value instanceof Double || value instanceof Float) {
+      return BigDecimal.valueOf(((Number) value).doubleValue());
+    }
+    return BigDecimal.valueOf(((Number) value).longValue());
+  }
+
+  /** The SDK's attribute value for one of the engine's. */
+  static AttributeValue attributeValue(AttrValue value) {
+    if (value instanceof AttrValue.S) {
+      return AttributeValue.fromS(((AttrValue.S) value).value());
+    }
+    if (value instanceof AttrValue.N) {
+      return AttributeValue.fromN(((AttrValue.N) value).text());
+    }
+    if (value instanceof AttrValue.M) {
+      return AttributeValue.fromM(attributeMap(((AttrValue.M) value).values()));
+    }
+    if (value instanceof AttrValue.Bool) {
+      return AttributeValue.fromBool(((AttrValue.Bool) value).value());
+    }
+    if (value instanceof AttrValue.L) {
+      List<AttrValue> source = ((AttrValue.L) value).values();
+      List<AttributeValue> list = new ArrayList<>(source.size());
+      for (AttrValue element : source) {
+        list.add(attributeValue(element));
+      }
+      return AttributeValue.fromL(list);
+    }
+    if (value instanceof AttrValue.B) {
+      return AttributeValue.fromB(bytes(((AttrValue.B) value).value()));
+    }
+    if (value instanceof AttrValue.Null) {
+      return AttributeValue.fromNul(true);
+    }
+    if (value instanceof AttrValue.SS) {
+      return AttributeValue.fromSs(List.copyOf(((AttrValue.SS) value).values()));
+    }
+    if (value instanceof AttrValue.NS) {
+      List<BigDecimal> numbers = ((AttrValue.NS) value).values();
+      List<String> texts = new ArrayList<>(numbers.size());
+      for (BigDecimal n : numbers) {
+        texts.add(Numbers.toText(n));
+      }
+      return AttributeValue.fromNs(texts);
+    }
+    List<Binary> binaries = ((AttrValue.BS) value).values();
+    List<SdkBytes> list = new ArrayList<>(binaries.size());
+    for (Binary b : binaries) {
+      list.add(bytes(b));
+    }
+    return AttributeValue.fromBs(list);
+  }
+
+  private static Map<String, AttributeValue> attributeMap(Map<String, AttrValue> source) {
+    Map<String, AttributeValue> map = new LinkedHashMap<>(capacity(source.size()));
+    for (Map.Entry<String, AttrValue> e : source.entrySet()) {
+      map.put(e.getKey(), attributeValue(e.getValue()));
+    }
+    return map;
+  }
+
+  private static SdkBytes bytes(Binary binary) {
+    return SdkBytes.fromByteArrayUnsafe(binary.toByteArray());
+  }
+
+  private static int capacity(int size) {
+    return (int) (size / 0.75f) + 1;
+  }
+}
