@@ -3,12 +3,15 @@ package dev.dynakit.test;
 import dev.dynakit.engine.DynakitEngine;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.http.auth.scheme.NoAuthAuthScheme;
+import software.amazon.awssdk.http.auth.spi.scheme.AuthSchemeOption;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -29,6 +32,8 @@ public final class DynakitClients {
 
   // the in-process clients never contact it, but the SDK wants an endpoint
   private static final URI IN_PROCESS_ENDPOINT = URI.create("http://dynakit.invalid");
+  private static final List<AuthSchemeOption> NO_AUTH =
+      List.of(AuthSchemeOption.builder().schemeId(NoAuthAuthScheme.SCHEME_ID).build());
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
   private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
 
@@ -59,6 +64,8 @@ public final class DynakitClients {
         .endpointOverride(IN_PROCESS_ENDPOINT)
         .region(REGION)
         .credentialsProvider(AnonymousCredentialsProvider.create())
+        // anonymous credentials alone still hash every payload for a signature nobody checks
+        .authSchemeProvider(parameters -> NO_AUTH)
         .overrideConfiguration(override.addExecutionInterceptor(DirectResponses.INSTANCE).build())
         .build();
   }

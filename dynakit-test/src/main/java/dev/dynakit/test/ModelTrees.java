@@ -29,9 +29,16 @@ import software.amazon.awssdk.utils.builder.Buildable;
  * model does not know are skipped, as the SDK skips unknown JSON members.
  */
 final class ModelTrees {
-  // the SDK's model classes are few and live as long as the class loader
-  private static final Map<Class<?>, Map<String, SdkField<?>>> FIELDS_BY_CLASS =
-      new ConcurrentHashMap<>();
+  // the SDK's model classes and fields are few and live as long as the class loader
+  private static final Map<Class<?>, Map<String, Member>> MEMBERS = new ConcurrentHashMap<>();
+
+  /** One settable field of a model class, with the conversion of its values worked out once. */
+  private record Member(SdkField<?> field, Conversion conversion) {}
+
+  /** Turns one of the engine's response values into what the SDK's field setter takes. */
+  private interface Conversion {
+    Object apply(Object value);
+  }
 
   private ModelTrees() {}
 
@@ -46,64 +53,73 @@ final class ModelTrees {
     return builder.build();
   }
 
-  private static void fill(SdkPojo builder, Map<?, ?> members) {
-    Map<String, SdkField<?>> fields = fields(builder);
-    for (Map.Entry<?, ?> member : members.entrySet()) {
-      Object value = member.getValue();
-      SdkField<?> field = fields.get(member.getKey());
-      if (value != null && field != null) {
-        field.set(builder, convert(field, value));
+  private static void fill(SdkPojo builder, Map<?, ?> values) {
+    Map<String, Member> members = members(builder);
+    for (Map.Entry<?, ?> entry : values.entrySet()) {
+      Object value = entry.getValue();
+      Member member = members.get(entry.getKey());
+      if (value != null && member != null) {
+        member.field().set(builder, member.conversion().apply(value));
       }
     }
   }
 
-  private static Map<String, SdkField<?>> fields(SdkPojo pojo) {
-    return FIELDS_BY_CLASS.computeIfAbsent(
-        pojo.getClass(),
-        type -> {
-          Map<String, SdkField<?>> byName = new HashMap<>();
-          for (SdkField<?> field : pojo.sdkFields()) {
-            if (field.location() == MarshallLocation.PAYLOAD) {
-              byName.put(field.unmarshallLocationName(), field);
-            }
-          }
-          return Map.copyOf(byName);
-        });
+  private static Map<String, Member> members(SdkPojo pojo) {
+    Map<String, Member> known = MEMBERS.get(pojo.getClass());
+    if (known == null) {
+      Map<String, Member> byName = new HashMap<>();
+      for (SdkField<?> field : pojo.sdkFields()) {
+        if (field.location() == MarshallLocation.PAYLOAD) {
+          byName.put(field.unmarshallLocationName(), new Member(field, conversion(field)));
+        }
+      }
+      known = Map.copyOf(byName);
+      MEMBERS.putIfAbsent(pojo.getClass(), known);
+    }
+    return known;
   }
 
-  private static Object convert(SdkField<?> field, Object value) {
-    if (value instanceof AttrValue) {
-      return attributeValue((AttrValue) value);
-    }
+  private static Conversion conversion(SdkField<?> field) {
     MarshallingType<?> type = field.marshallingType();
-    if (type == MarshallingType.STRING) {
-      return value instanceof String ? value : String.valueOf(value);
-    }
     if (type == MarshallingType.SDK_POJO) {
-      SdkPojo nested = field.constructor().get();
-      fill(nested, (Map<?, ?>) value);
-      return ((Buildable) nested).build();
+      return value ->
+          value instanceof AttrValue ? attributeValue((AttrValue) value) : pojo(field, value);
     }
     if (type == MarshallingType.LIST) {
-      SdkField<?> member = field.getRequiredTrait(ListTrait.class).memberFieldInfo();
-      List<?> source = (List<?>) value;
-      List<Object> list = new ArrayList<>(source.size());
-      for (Object element : source) {
-        list.add(element == null ? null : convert(member, element));
-      }
-      return list;
+      Conversion member = conversion(field.getRequiredTrait(ListTrait.class).memberFieldInfo());
+      return value -> list((List<?>) value, member);
     }
     if (type == MarshallingType.MAP) {
-      SdkField<?> member = field.getRequiredTrait(MapTrait.class).valueFieldInfo();
-      Map<?, ?> source = (Map<?, ?>) value;
-      Map<String, Object> map = new LinkedHashMap<>(capacity(source.size()));
-      for (Map.Entry<?, ?> e : source.entrySet()) {
-        Object v = e.getValue();
-        map.put((String) e.getKey(), v == null ? null : convert(member, v));
-      }
-      return map;
+      Conversion member = conversion(field.getRequiredTrait(MapTrait.class).valueFieldInfo());
+      return value -> map((Map<?, ?>) value, member);
     }
-    return scalar(type, value);
+    if (type == MarshallingType.STRING) {
+      return value -> value instanceof String ? value : String.valueOf(value);
+    }
+    return value -> scalar(type, value);
+  }
+
+  private static Object pojo(SdkField<?> field, Object value) {
+    SdkPojo nested = field.constructor().get();
+    fill(nested, (Map<?, ?>) value);
+    return ((Buildable) nested).build();
+  }
+
+  private static List<Object> list(List<?> source, Conversion member) {
+    List<Object> list = new ArrayList<>(source.size());
+    for (Object element : source) {
+      list.add(element == null ? null : member.apply(element));
+    }
+    return list;
+  }
+
+  private static Map<String, Object> map(Map<?, ?> source, Conversion member) {
+    Map<String, Object> map = new LinkedHashMap<>(capacity(source.size()));
+    for (Map.Entry<?, ?> e : source.entrySet()) {
+      Object v = e.getValue();
+      map.put((String) e.getKey(), v == null ? null : member.apply(v));
+    }
+    return map;
   }
 
   private static Object scalar(MarshallingType<?> type, Object value) {
