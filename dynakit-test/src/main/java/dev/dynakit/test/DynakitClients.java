@@ -93,6 +93,18 @@ public final class DynakitClients {
   /** The asynchronous twin of {@link #inProcess(DynakitEngine)}. */
   public static DynamoDbAsyncClient inProcessAsync(DynakitEngine engine) {
     return DynamoDbAsyncClient.builder()
+        .httpClient(InProcessAsyncHttpClient.direct(engine))
+        .endpointOverride(IN_PROCESS_ENDPOINT)
+        .region(REGION)
+        .credentialsProvider(AnonymousCredentialsProvider.create())
+        .authSchemeProvider(parameters -> NO_AUTH)
+        .overrideConfiguration(o -> o.addExecutionInterceptor(DirectResponses.INSTANCE))
+        .build();
+  }
+
+  /** The asynchronous twin of {@link #inProcessWire(DynakitEngine)}. */
+  public static DynamoDbAsyncClient inProcessWireAsync(DynakitEngine engine) {
+    return DynamoDbAsyncClient.builder()
         .httpClient(InProcessAsyncHttpClient.of(engine))
         .endpointOverride(IN_PROCESS_ENDPOINT)
         .region(REGION)

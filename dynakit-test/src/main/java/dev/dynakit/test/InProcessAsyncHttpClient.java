@@ -19,13 +19,21 @@ import software.amazon.awssdk.http.async.SdkAsyncHttpResponseHandler;
 public final class InProcessAsyncHttpClient implements SdkAsyncHttpClient {
   private final EngineExchange exchange;
 
-  private InProcessAsyncHttpClient(DynakitEngine engine) {
-    this.exchange = new EngineExchange(engine, false);
+  private InProcessAsyncHttpClient(DynakitEngine engine, boolean directResults) {
+    this.exchange = new EngineExchange(engine, directResults);
   }
 
-  /** A client that runs requests on {@code engine}. */
+  /** A client that runs requests on {@code engine} and answers with DynamoDB's JSON bytes. */
   public static InProcessAsyncHttpClient of(DynakitEngine engine) {
-    return new InProcessAsyncHttpClient(Objects.requireNonNull(engine, "engine"));
+    return new InProcessAsyncHttpClient(Objects.requireNonNull(engine, "engine"), false);
+  }
+
+  /**
+   * A client whose successful answers carry the engine's response objects, for a client built with
+   * {@link DirectResponses} (see {@link DynakitClients#inProcessAsync(DynakitEngine)}).
+   */
+  static InProcessAsyncHttpClient direct(DynakitEngine engine) {
+    return new InProcessAsyncHttpClient(Objects.requireNonNull(engine, "engine"), true);
   }
 
   @Override
@@ -79,7 +87,10 @@ public final class InProcessAsyncHttpClient implements SdkAsyncHttpClient {
       try {
         EngineExchange.Answer answer = exchange.run(request.request(), body.toByteArray());
         handler.onHeaders(answer.head());
-        handler.onStream(new OneBufferPublisher(answer.body(), done));
+        handler.onStream(
+            answer.result() != null
+                ? new ResultPublisher(answer, done)
+                : new OneBufferPublisher(answer.body(), done));
       } catch (RuntimeException | Error e) {
         fail(e);
       }
