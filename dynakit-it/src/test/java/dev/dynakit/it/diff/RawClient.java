@@ -32,7 +32,35 @@ final class RawClient {
     this.endpoint = endpoint;
   }
 
+  /**
+   * Sends one request. A table created successfully is waited for until it is ACTIVE (dynalite
+   * switches from CREATING on a timer, and refuses item requests meanwhile), so that the next
+   * scenario does not race that timer.
+   */
   Reply call(String operation, String json) throws IOException, InterruptedException {
+    Reply reply = send(operation, json);
+    if (operation.equals("CreateTable") && reply.status() == 200) {
+      awaitActive(json);
+    }
+    return reply;
+  }
+
+  private void awaitActive(String createJson) throws IOException, InterruptedException {
+    Object name = Json.parseObject(createJson.getBytes(StandardCharsets.UTF_8)).get("TableName");
+    String describe = "{\"TableName\":\"" + name + "\"}";
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (System.nanoTime() < deadline) {
+      Reply d = send("DescribeTable", describe);
+      Object table = d.body().get("Table");
+      if (table instanceof Map<?, ?> t && "ACTIVE".equals(t.get("TableStatus"))) {
+        return;
+      }
+      Thread.sleep(5);
+    }
+    throw new IllegalStateException("table " + name + " not ACTIVE within 10 s at " + endpoint);
+  }
+
+  private Reply send(String operation, String json) throws IOException, InterruptedException {
     HttpRequest request =
         HttpRequest.newBuilder(endpoint)
             .timeout(Duration.ofSeconds(30))
