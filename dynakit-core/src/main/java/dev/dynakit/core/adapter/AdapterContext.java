@@ -2,6 +2,7 @@ package dev.dynakit.core.adapter;
 
 import dev.dynakit.core.expr.Placeholders;
 import dev.dynakit.core.schema.TableSpec;
+import dev.dynakit.core.token.TokenCodec;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -15,7 +16,7 @@ final class AdapterContext {
   final Sender sender;
   final HookChain hooks;
   final Clock clock;
-  final CursorCodec cursors;
+  final TokenCodec cursors;
   final KeyPreparer keys;
   final ItemPreparer items;
   final PatchPreparer patches;
@@ -26,7 +27,7 @@ final class AdapterContext {
   final List<String> hookAttributes;
   private @Nullable Adapter adapter;
 
-  AdapterContext(TableSpec spec, Sender sender, HookChain hooks, Clock clock, CursorCodec cursors) {
+  AdapterContext(TableSpec spec, Sender sender, HookChain hooks, Clock clock, TokenCodec cursors) {
     this.spec = spec;
     this.sender = sender;
     this.hooks = hooks;

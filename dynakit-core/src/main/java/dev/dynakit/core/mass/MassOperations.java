@@ -5,6 +5,7 @@ import dev.dynakit.core.adapter.ListOptions;
 import dev.dynakit.core.adapter.ListScope;
 import dev.dynakit.core.batch.Batches;
 import dev.dynakit.core.batch.RetryBudget;
+import dev.dynakit.core.token.TokenCodec;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -7,6 +7,7 @@ import dev.dynakit.core.CreatedAtFieldNotDeclaredException;
 import dev.dynakit.core.InvalidCursorException;
 import dev.dynakit.core.InvalidExpressionException;
 import dev.dynakit.core.InvalidFilterException;
+import dev.dynakit.core.InvalidTokenException;
 import dev.dynakit.core.NoIndexForSortException;
 import dev.dynakit.core.expr.FilterClause;
 import dev.dynakit.core.schema.FilterOp;
@@ -148,7 +149,9 @@ class ListIT {
             .keyCondition(adapter.buildKey(Map.of("state", "TX", "city", "Austin")))
             .build();
     assertThatThrownBy(() -> adapter.listByCursor(cursor, other))
-        .isInstanceOf(InvalidCursorException.class);
+        .isInstanceOf(InvalidCursorException.class)
+        .hasMessageContaining("with other parameters")
+        .hasCauseInstanceOf(InvalidTokenException.class);
     String altered = (cursor.charAt(0) == 'A' ? 'B' : 'A') + cursor.substring(1);
     assertThatThrownBy(() -> adapter.listByCursor(altered, options))
         .isInstanceOf(InvalidCursorException.class);
