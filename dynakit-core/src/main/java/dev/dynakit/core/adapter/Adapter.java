@@ -415,7 +415,8 @@ public final class Adapter {
     public Adapter build() {
       Sender sender = new Sender(client, spec.tableName(), listener, consumedCapacity);
       TokenCodec codec = cursors != null ? cursors : TokenCodec.random();
-      return new Adapter(new AdapterContext(spec, sender, new HookChain(hooks), clock, codec));
+      return new Adapter(
+          new AdapterContext(spec, client, sender, new HookChain(hooks), clock, codec));
     }
   }
 }

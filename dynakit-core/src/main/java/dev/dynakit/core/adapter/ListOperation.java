@@ -72,7 +72,7 @@ final class ListOperation {
       }
       items = new ArrayList<>();
       for (Map<String, AttributeValue> item :
-          ctx.batches.read(keys, hop.projection(), options.consistent())) {
+          ctx.readByKeys(keys, hop.projection(), options.consistent())) {
         if (item != null) {
           items.add(item);
         }
