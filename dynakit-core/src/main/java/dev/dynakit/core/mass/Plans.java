@@ -113,14 +113,7 @@ final class Plans {
   }
 
   WriteOptions writeOptions() {
-    WriteOptions.Builder write = WriteOptions.builder().actor(options.actor());
-    if (options.skipValidation()) {
-      write.skipValidation();
-    }
-    if (options.allowKeyChange()) {
-      write.allowKeyChange();
-    }
-    return write.build();
+    return options.itemWrites();
   }
 
   /** The stored version of an item, or null. */
