@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.dynakit.core.ItemExistsException;
 import dev.dynakit.core.TransactionLimitExceededException;
 import dev.dynakit.core.VersionConflictException;
+import dev.dynakit.core.batch.Tables;
 import dev.dynakit.core.expr.Cond;
 import dev.dynakit.test.DynakitTest;
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ class TransactionUpgradeIT {
   }
 
   private List<Map<String, AttributeValue>> stored() {
-    return TestTables.scanAll(client, Rentals.TABLE);
+    return Tables.scan(client, Rentals.TABLE);
   }
 
   @Test

@@ -8,6 +8,7 @@ import dev.dynakit.core.ItemExistsException;
 import dev.dynakit.core.ItemNotFoundException;
 import dev.dynakit.core.MalformedKeyException;
 import dev.dynakit.core.TechnicalFieldException;
+import dev.dynakit.core.batch.Tables;
 import dev.dynakit.core.expr.Cond;
 import dev.dynakit.core.schema.TableSpec;
 import dev.dynakit.test.DynakitTest;
@@ -34,7 +35,7 @@ class WriteIT {
   }
 
   private List<Map<String, AttributeValue>> stored() {
-    return TestTables.scanAll(client, Rentals.TABLE);
+    return Tables.scan(client, Rentals.TABLE);
   }
 
   @Test
@@ -223,7 +224,7 @@ class WriteIT {
     plain.post(Map.of("id", "a", "x", 1));
     assertThatThrownBy(() -> plain.patch(Map.of("id", "a"), Patch.builder().build()))
         .isInstanceOf(InvalidExpressionException.class);
-    assertThat(TestTables.scanAll(client, "plain"))
+    assertThat(Tables.scan(client, "plain"))
         .singleElement()
         .satisfies(item -> assertThat(item.get("x").n()).isEqualTo("1"));
   }
