@@ -309,6 +309,14 @@ public final class Adapter {
     return ctx.keys.ofStored(stored).fields();
   }
 
+  /**
+   * The version of a stored item: its version field as a whole number; null when the table declares
+   * no version field or the item has none.
+   */
+  public @Nullable Long versionOf(Map<String, AttributeValue> stored) {
+    return ctx.classifier.version(stored);
+  }
+
   // ---- helpers
 
   /** The item's type: its discriminator, else the label of its depth (see {@link TableSpec}). */
