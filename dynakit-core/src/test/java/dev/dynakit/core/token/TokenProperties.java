@@ -41,10 +41,7 @@ class TokenProperties {
       @ForAll @IntRange(min = 1, max = 64) int shift) {
     TokenScope scope = new TokenScope("move", "Rentals", "from=TX;to=CA");
     String token = codec.encode(scope, point);
-    int i = where % token.length();
-    int was = TOKEN_CHARACTERS.indexOf(token.charAt(i));
-    char replacement = TOKEN_CHARACTERS.charAt((was + shift) % TOKEN_CHARACTERS.length());
-    String altered = token.substring(0, i) + replacement + token.substring(i + 1);
+    String altered = changed(token, where % token.length(), shift);
 
     assertThatThrownBy(() -> codec.decode(scope, altered))
         .isInstanceOf(InvalidTokenException.class);
@@ -58,10 +55,7 @@ class TokenProperties {
       @ForAll @IntRange(min = 1, max = 64) int shift) {
     TokenScope scope = new TokenScope("list", "rentals", "asc");
     String token = codec.encode(scope, point);
-    int i = inPayload ? token.indexOf('.') - 1 : token.length() - 1;
-    int was = TOKEN_CHARACTERS.indexOf(token.charAt(i));
-    char replacement = TOKEN_CHARACTERS.charAt((was + shift) % TOKEN_CHARACTERS.length());
-    String altered = token.substring(0, i) + replacement + token.substring(i + 1);
+    String altered = changed(token, inPayload ? token.indexOf('.') - 1 : token.length() - 1, shift);
 
     assertThatThrownBy(() -> codec.decode(scope, altered))
         .isInstanceOf(InvalidTokenException.class);
@@ -106,6 +100,13 @@ class TokenProperties {
     assertThatThrownBy(() -> codec.decode(scope, token))
         .isInstanceOf(InvalidTokenException.class)
         .hasMessageContaining("altered or made with another key");
+  }
+
+  /** The token with character {@code i} replaced by another one of the token alphabet. */
+  private static String changed(String token, int i, int shift) {
+    int was = TOKEN_CHARACTERS.indexOf(token.charAt(i));
+    char replacement = TOKEN_CHARACTERS.charAt((was + shift) % TOKEN_CHARACTERS.length());
+    return token.substring(0, i) + replacement + token.substring(i + 1);
   }
 
   @Provide
