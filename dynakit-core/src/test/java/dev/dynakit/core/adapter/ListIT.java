@@ -35,8 +35,7 @@ class ListIT {
   @BeforeEach
   void setUp(DynamoDbClient client) {
     this.client = client;
-    TestTables.create(client, Rentals.spec());
-    adapter = Adapter.builder(Rentals.spec(), client).listener(events::add).build();
+    adapter = TestTables.adapterFor(client, Rentals.spec()).listener(events::add).build();
     adapter.post(Map.of("state", "TX", "name", "Texas"));
     adapter.post(Map.of("state", "TX", "city", "Dallas", "name", "Dallas"));
     adapter.post(Map.of("state", "TX", "city", "Austin", "name", "Austin"));

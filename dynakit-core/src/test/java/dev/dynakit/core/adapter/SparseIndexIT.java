@@ -49,8 +49,7 @@ class SparseIndexIT {
   @BeforeEach
   void setUp(DynamoDbClient client) {
     this.client = client;
-    TestTables.create(client, SPEC);
-    adapter = Adapter.builder(SPEC, client).hooks(MARK).build();
+    adapter = TestTables.adapterFor(client, SPEC).hooks(MARK).build();
   }
 
   private List<Object> queue() {
@@ -94,8 +93,7 @@ class SparseIndexIT {
                     .partitionKey("owner")
                     .sparseWhen(item -> !"archived".equals(item.get("status"))))
             .build();
-    TestTables.create(client, spec);
-    Adapter owned = Adapter.builder(spec, client).build();
+    Adapter owned = TestTables.adapterFor(client, spec).build();
     owned.post(Map.of("id", "a", "owner", "ann", "status", "active"));
     owned.post(Map.of("id", "b", "owner", "ann", "status", "archived"));
     assertThat(Tables.scan(client, "owned"))

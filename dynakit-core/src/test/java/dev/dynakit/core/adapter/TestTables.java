@@ -14,6 +14,12 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 final class TestTables {
   private TestTables() {}
 
+  /** Creates the table and starts an Adapter of it. */
+  static Adapter.Builder adapterFor(DynamoDbClient client, TableSpec spec) {
+    create(client, spec);
+    return Adapter.builder(spec, client);
+  }
+
   static void create(DynamoDbClient client, TableSpec spec) {
     for (PlanStep step : TableProvisioner.of(client).plan(spec).steps()) {
       if (step.action() == PlanStep.Action.CREATE_TABLE) {

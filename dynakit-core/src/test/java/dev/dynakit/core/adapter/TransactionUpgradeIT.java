@@ -52,9 +52,11 @@ class TransactionUpgradeIT {
   @BeforeEach
   void setUp(DynamoDbClient client) {
     this.client = client;
-    TestTables.create(client, Rentals.spec());
     adapter =
-        Adapter.builder(Rentals.spec(), client).hooks(PARENT_EXISTS).listener(events::add).build();
+        TestTables.adapterFor(client, Rentals.spec())
+            .hooks(PARENT_EXISTS)
+            .listener(events::add)
+            .build();
   }
 
   private List<Map<String, AttributeValue>> stored() {

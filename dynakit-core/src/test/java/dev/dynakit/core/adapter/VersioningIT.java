@@ -187,8 +187,7 @@ class VersioningIT {
   void expectedVersion_onATableWithoutVersionField_isRefused() {
     dev.dynakit.core.schema.TableSpec spec =
         dev.dynakit.core.schema.TableSpec.builder("plain").keyField("id").build();
-    TestTables.create(client, spec);
-    Adapter plain = Adapter.builder(spec, client).build();
+    Adapter plain = TestTables.adapterFor(client, spec).build();
     assertThatThrownBy(() -> plain.post(Map.of("id", "a"), WriteOptions.expectingVersion(1)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("versionField");

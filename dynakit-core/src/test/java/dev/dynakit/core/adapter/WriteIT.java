@@ -219,8 +219,7 @@ class WriteIT {
   @Test
   void patch_empty_onATableWithoutVersion_isRefusedBeforeSending() {
     TableSpec spec = TableSpec.builder("plain").keyField("id").build();
-    TestTables.create(client, spec);
-    Adapter plain = Adapter.builder(spec, client).build();
+    Adapter plain = TestTables.adapterFor(client, spec).build();
     plain.post(Map.of("id", "a", "x", 1));
     assertThatThrownBy(() -> plain.patch(Map.of("id", "a"), Patch.builder().build()))
         .isInstanceOf(InvalidExpressionException.class);
