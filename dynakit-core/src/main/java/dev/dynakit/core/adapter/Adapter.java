@@ -5,6 +5,7 @@ import dev.dynakit.core.expr.Cond;
 import dev.dynakit.core.expr.KeyCondition;
 import dev.dynakit.core.expr.KeyConditions;
 import dev.dynakit.core.schema.TableSpec;
+import dev.dynakit.core.token.TokenCodec;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,7 +74,7 @@ public final class Adapter {
   }
 
   /** The codec of this Adapter's paging cursors (for other paged operations to share). */
-  public CursorCodec cursors() {
+  public TokenCodec cursors() {
     return ctx.cursors;
   }
 
@@ -308,6 +309,14 @@ public final class Adapter {
     return ctx.keys.ofStored(stored).fields();
   }
 
+  /**
+   * The version of a stored item: its version field as a whole number; null when the table declares
+   * no version field or the item has none.
+   */
+  public @Nullable Long versionOf(Map<String, AttributeValue> stored) {
+    return ctx.classifier.version(stored);
+  }
+
   // ---- helpers
 
   /** The item's type: its discriminator, else the label of its depth (see {@link TableSpec}). */
@@ -368,7 +377,7 @@ public final class Adapter {
     private final List<Hooks> hooks = new ArrayList<>();
     private @Nullable RequestListener listener;
     private @Nullable ReturnConsumedCapacity consumedCapacity;
-    private @Nullable CursorCodec cursors;
+    private @Nullable TokenCodec cursors;
     private Clock clock = Clock.systemUTC();
 
     private Builder(TableSpec spec, DynamoDbClient client) {
@@ -401,7 +410,7 @@ public final class Adapter {
      * restarts and instances; by default each Adapter has a random key.
      */
     public Builder cursorKey(byte[] key) {
-      this.cursors = CursorCodec.withKey(key);
+      this.cursors = TokenCodec.withKey(key);
       return this;
     }
 
@@ -413,8 +422,9 @@ public final class Adapter {
 
     public Adapter build() {
       Sender sender = new Sender(client, spec.tableName(), listener, consumedCapacity);
-      CursorCodec codec = cursors != null ? cursors : CursorCodec.random();
-      return new Adapter(new AdapterContext(spec, sender, new HookChain(hooks), clock, codec));
+      TokenCodec codec = cursors != null ? cursors : TokenCodec.random();
+      return new Adapter(
+          new AdapterContext(spec, client, sender, new HookChain(hooks), clock, codec));
     }
   }
 }

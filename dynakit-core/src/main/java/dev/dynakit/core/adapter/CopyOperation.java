@@ -35,11 +35,8 @@ final class CopyOperation {
   Optional<Map<String, Object>> cloneItem(
       Map<String, ?> key, UnaryOperator<Map<String, Object>> mapFn, WriteOptions options) {
     Source source = read(key, options);
-    if (source == null) {
-      return Optional.empty();
-    }
-    Map<String, Object> mapped = mapFn.apply(source.item);
-    if (mapped == null) {
+    Map<String, Object> mapped = source == null ? null : mapFn.apply(source.item);
+    if (source == null || mapped == null) {
       return Optional.empty();
     }
     PutOperation.Mode mode =
@@ -52,11 +49,8 @@ final class CopyOperation {
       Map<String, ?> key, UnaryOperator<Map<String, Object>> mapFn, WriteOptions options) {
     WriteContext context = ctx.context(WriteKind.MOVE, options);
     Source source = read(key, options);
-    if (source == null) {
-      return Optional.empty();
-    }
-    Map<String, Object> mapped = mapFn.apply(source.item);
-    if (mapped == null) {
+    Map<String, Object> mapped = source == null ? null : mapFn.apply(source.item);
+    if (source == null || mapped == null) {
       return Optional.empty();
     }
     return Optional.of(moveFrom(source.key, source.version, mapped, options, context));

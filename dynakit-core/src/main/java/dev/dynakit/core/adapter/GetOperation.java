@@ -51,7 +51,7 @@ final class GetOperation {
         Projections.of(
             ctx.spec, o.fields(), ctx.alsoRead(ctx.spec.primaryKeyNames()), placeholders);
     List<@Nullable Map<String, AttributeValue>> stored =
-        ctx.batches.read(attributes, projection, o.consistent());
+        ctx.readByKeys(attributes, projection, o.consistent());
     List<@Nullable Map<String, Object>> items = new ArrayList<>(stored.size());
     for (Map<String, AttributeValue> item : stored) {
       items.add(item == null ? null : finish(item, o).orElse(null));

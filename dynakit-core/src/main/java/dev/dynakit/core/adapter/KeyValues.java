@@ -14,7 +14,7 @@ final class KeyValues {
   private KeyValues() {}
 
   static AttributeValue attribute(String name, ScalarType type, Object value) {
-    AttributeValue attribute = Marshalling.toAttributeValue(typed(name, type, value));
+    AttributeValue attribute = Marshalling.toAttributeValue(type.coerce(name, value));
     AttributeValue.Type expected = expected(type);
     if (attribute.type() != expected) {
       throw new MalformedKeyException(
@@ -26,21 +26,6 @@ final class KeyValues {
       return canonical.equals(attribute.n()) ? attribute : AttributeValue.fromN(canonical);
     }
     return attribute;
-  }
-
-  static Object typed(String name, ScalarType type, Object value) {
-    if (type == ScalarType.NUMBER && value instanceof String) {
-      try {
-        return new BigDecimal(((String) value).trim());
-      } catch (NumberFormatException e) {
-        throw new MalformedKeyException(name, "'" + value + "' is not a number");
-      }
-    }
-    if (type == ScalarType.STRING
-        && (value instanceof Number || value instanceof Boolean || value instanceof Character)) {
-      return value.toString();
-    }
-    return value;
   }
 
   private static AttributeValue.Type expected(ScalarType type) {

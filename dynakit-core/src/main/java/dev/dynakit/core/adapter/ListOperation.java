@@ -1,5 +1,9 @@
 package dev.dynakit.core.adapter;
 
+import dev.dynakit.core.InvalidCursorException;
+import dev.dynakit.core.InvalidTokenException;
+import dev.dynakit.core.token.ResumePoint;
+import dev.dynakit.core.token.TokenScope;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,14 +39,22 @@ final class ListOperation {
 
   CursorPage listByCursor(@Nullable String cursor, ListOptions options) {
     ReadPlan plan = planner.plan(options);
-    String scope = CURSOR_SCOPE + '\u0000' + plan.signature();
-    Map<String, AttributeValue> start =
-        cursor == null ? null : ctx.cursors.decode(scope, cursor).lastKey();
+    TokenScope scope = new TokenScope(CURSOR_SCOPE, ctx.table(), plan.signature());
+    Map<String, AttributeValue> start = cursor == null ? null : start(scope, cursor);
     Pager.CursorData data = pager.cursor(plan, start, options.limit());
     Map<String, AttributeValue> next = data.next();
     return new CursorPage(
         finish(plan, data.items(), options),
-        next == null ? null : ctx.cursors.encode(scope, CursorPosition.at(next)));
+        next == null ? null : ctx.cursors.encode(scope, ResumePoint.at(next)));
+  }
+
+  /** Where a cursor continues; a refused cursor is an {@link InvalidCursorException}. */
+  private Map<String, AttributeValue> start(TokenScope scope, String cursor) {
+    try {
+      return ctx.cursors.decode(scope, cursor).position();
+    } catch (InvalidTokenException e) {
+      throw new InvalidCursorException("invalid cursor: " + e.getMessage(), e);
+    }
   }
 
   private List<Map<String, Object>> finish(
@@ -60,7 +72,7 @@ final class ListOperation {
       }
       items = new ArrayList<>();
       for (Map<String, AttributeValue> item :
-          ctx.batches.read(keys, hop.projection(), options.consistent())) {
+          ctx.readByKeys(keys, hop.projection(), options.consistent())) {
         if (item != null) {
           items.add(item);
         }

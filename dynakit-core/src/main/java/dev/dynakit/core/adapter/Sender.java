@@ -1,5 +1,6 @@
 package dev.dynakit.core.adapter;
 
+import dev.dynakit.core.batch.BatchTransport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,8 @@ import software.amazon.awssdk.metrics.MetricPublisher;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
@@ -25,6 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -32,9 +37,11 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * Sends the Adapter's requests and tells the listener about each. Without a listener a request goes
- * straight to the client, so observation costs nothing when unused.
+ * straight to the client, so observation costs nothing when unused. It is also the transport of the
+ * Adapter's {@link dev.dynakit.core.batch.Batches}: the batch requests it sends (whose resends it
+ * reports with their attempt numbers) ask for the consumed capacity as the Adapter's own do.
  */
-final class Sender {
+final class Sender implements BatchTransport {
   private final DynamoDbClient client;
   private final String table;
   private final @Nullable RequestListener listener;
@@ -82,24 +89,57 @@ final class Sender {
         "Scan", request.indexName(), 1, request, client::scan, r -> one(r.consumedCapacity()));
   }
 
-  BatchGetItemResponse batchGetItem(BatchGetItemRequest request, int attempt) {
+  @Override
+  public BatchGetItemResponse batchGetItem(BatchGetItemRequest request, int attempt) {
+    BatchGetItemRequest asked =
+        capacity == null ? request : request.toBuilder().returnConsumedCapacity(capacity).build();
     return send(
         "BatchGetItem",
         null,
         attempt,
-        request,
+        asked,
         client::batchGetItem,
         BatchGetItemResponse::consumedCapacity);
   }
 
-  TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
+  @Override
+  public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request, int attempt) {
+    BatchWriteItemRequest asked =
+        capacity == null ? request : request.toBuilder().returnConsumedCapacity(capacity).build();
+    return send(
+        "BatchWriteItem",
+        null,
+        attempt,
+        asked,
+        client::batchWriteItem,
+        BatchWriteItemResponse::consumedCapacity);
+  }
+
+  @Override
+  public TransactWriteItemsResponse transactWriteItems(
+      TransactWriteItemsRequest request, int attempt) {
+    TransactWriteItemsRequest asked =
+        capacity == null ? request : request.toBuilder().returnConsumedCapacity(capacity).build();
     return send(
         "TransactWriteItems",
         null,
-        1,
-        request,
+        attempt,
+        asked,
         client::transactWriteItems,
         TransactWriteItemsResponse::consumedCapacity);
+  }
+
+  @Override
+  public TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request, int attempt) {
+    TransactGetItemsRequest asked =
+        capacity == null ? request : request.toBuilder().returnConsumedCapacity(capacity).build();
+    return send(
+        "TransactGetItems",
+        null,
+        attempt,
+        asked,
+        client::transactGetItems,
+        TransactGetItemsResponse::consumedCapacity);
   }
 
   private <Q extends DynamoDbRequest, R> R send(

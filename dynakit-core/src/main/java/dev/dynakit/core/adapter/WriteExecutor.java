@@ -69,10 +69,7 @@ final class WriteExecutor {
     }
     try {
       sender.transactWriteItems(
-          TransactWriteItemsRequest.builder()
-              .transactItems(actions)
-              .returnConsumedCapacity(sender.capacity())
-              .build());
+          TransactWriteItemsRequest.builder().transactItems(actions).build(), 1);
     } catch (TransactionCanceledException e) {
       List<CancellationReason> reasons = e.cancellationReasons();
       if (reasons.size() == actions.size()) {

@@ -6,7 +6,7 @@
  * dev.dynakit.core.adapter.Hooks} (several may be chained; {@link
  * dev.dynakit.core.adapter.CannedHooks} has ready-made ones), observed with a {@link
  * dev.dynakit.core.adapter.RequestListener}, and paged with offsets or with tamper-evident cursors
- * ({@link dev.dynakit.core.adapter.CursorCodec}).
+ * ({@link dev.dynakit.core.token.TokenCodec}).
  *
  * <p>Items are {@code Map<String, Object>} of Java values (see {@code dev.dynakit.core.item} for
  * the types read back); keys are maps of key-field values. Errors are the unchecked {@link

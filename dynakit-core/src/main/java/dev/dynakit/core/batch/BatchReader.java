@@ -29,12 +29,12 @@ final class BatchReader {
   static final int MAX_KEYS = 100;
   private static final String KEY_PLACEHOLDER = "#dynakitKey";
 
-  private final Transport transport;
+  private final BatchTransport transport;
   private final KeySchemas keys;
   private final RetryBudget budget;
   private final int parallelism;
 
-  BatchReader(Transport transport, KeySchemas keys, RetryBudget budget, int parallelism) {
+  BatchReader(BatchTransport transport, KeySchemas keys, RetryBudget budget, int parallelism) {
     this.transport = transport;
     this.keys = keys;
     this.budget = budget;
@@ -121,7 +121,8 @@ final class BatchReader {
         KeysAndAttributes request = shape.toBuilder().keys(remaining).build();
         BatchGetItemResponse response =
             transport.batchGetItem(
-                BatchGetItemRequest.builder().requestItems(Map.of(table, request)).build());
+                BatchGetItemRequest.builder().requestItems(Map.of(table, request)).build(),
+                attempt);
         for (Map<String, AttributeValue> item :
             response.responses().getOrDefault(table, List.of())) {
           run.found.put(keys.keyOf(table, item), item);

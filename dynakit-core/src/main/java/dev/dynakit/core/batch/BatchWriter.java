@@ -36,12 +36,12 @@ final class BatchWriter {
   static final int MAX_WRITES = 25;
   private static final List<Sequenced> END = new ArrayList<>(0);
 
-  private final Transport transport;
+  private final BatchTransport transport;
   private final KeySchemas keys;
   private final RetryBudget budget;
   private final int parallelism;
 
-  BatchWriter(Transport transport, KeySchemas keys, RetryBudget budget, int parallelism) {
+  BatchWriter(BatchTransport transport, KeySchemas keys, RetryBudget budget, int parallelism) {
     this.transport = transport;
     this.keys = keys;
     this.budget = budget;
@@ -147,7 +147,7 @@ final class BatchWriter {
         return;
       }
       try {
-        BatchWriteItemResponse response = transport.batchWriteItem(request(remaining));
+        BatchWriteItemResponse response = transport.batchWriteItem(request(remaining), attempt);
         List<Sequenced> unprocessed = match(response.unprocessedItems(), remaining);
         int applied = remaining.size() - unprocessed.size();
         if (applied > 0) {

@@ -38,7 +38,8 @@ public final class Batches {
   private final TransactionRunner transactions;
 
   private Batches(Builder builder) {
-    Transport transport = Transport.of(builder.client);
+    BatchTransport transport =
+        builder.transport != null ? builder.transport : BatchTransport.of(builder.client);
     this.keys = new KeySchemas(builder.client, builder.keySchemas);
     this.writer = new BatchWriter(transport, keys, builder.budget, builder.parallelism);
     this.reader = new BatchReader(transport, keys, builder.budget, builder.parallelism);
@@ -157,6 +158,7 @@ public final class Batches {
     private RetryBudget budget = RetryBudget.standard();
     private int parallelism = 1;
     private final Map<String, List<String>> keySchemas = new LinkedHashMap<>();
+    private @Nullable BatchTransport transport;
 
     private Builder(DynamoDbClient client) {
       this.client = Objects.requireNonNull(client, "client");
@@ -188,6 +190,15 @@ public final class Batches {
             "a table key has one or two attributes, got " + keyAttributes);
       }
       keySchemas.put(Objects.requireNonNull(table, "table"), List.copyOf(keyAttributes));
+      return this;
+    }
+
+    /**
+     * Sends through {@code value} instead of straight to the client (which still describes tables
+     * whose key schema is not given): to observe or decorate every request and resend.
+     */
+    public Builder transport(BatchTransport value) {
+      this.transport = Objects.requireNonNull(value, "transport");
       return this;
     }
 

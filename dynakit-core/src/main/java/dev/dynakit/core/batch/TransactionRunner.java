@@ -33,11 +33,11 @@ final class TransactionRunner {
           "RequestLimitExceeded");
   private static final Set<String> TRANSIENT_ERRORS = Set.of("TransactionInProgressException");
 
-  private final Transport transport;
+  private final BatchTransport transport;
   private final KeySchemas keys;
   private final RetryBudget budget;
 
-  TransactionRunner(Transport transport, KeySchemas keys, RetryBudget budget) {
+  TransactionRunner(BatchTransport transport, KeySchemas keys, RetryBudget budget) {
     this.transport = transport;
     this.keys = keys;
     this.budget = budget;
@@ -60,7 +60,7 @@ final class TransactionRunner {
     while (true) {
       RuntimeException failure;
       try {
-        transport.transactWriteItems(request);
+        transport.transactWriteItems(request, attempt);
         return;
       } catch (TransactionCanceledException e) {
         if (!isTransient(e)) {
@@ -94,7 +94,7 @@ final class TransactionRunner {
       RuntimeException failure;
       try {
         List<@Nullable Map<String, AttributeValue>> items = new ArrayList<>(gets.size());
-        for (ItemResponse response : transport.transactGetItems(request).responses()) {
+        for (ItemResponse response : transport.transactGetItems(request, attempt).responses()) {
           items.add(response.hasItem() ? response.item() : null);
         }
         return items;

@@ -7,7 +7,8 @@
  * processed. Transactions are checked against DynamoDB's 100-action limit before they are sent,
  * carry an idempotency token through every retry, and a cancellation is explained per action
  * ({@link dev.dynakit.core.batch.ActionFailure}). Throttling and 5xx errors are retried with the
- * same backoff.
+ * same backoff. Every send goes through a {@link dev.dynakit.core.batch.BatchTransport}: straight
+ * to the client by default; the Adapter's reports each send, resends numbered, to its listener.
  */
 @NullMarked
 package dev.dynakit.core.batch;

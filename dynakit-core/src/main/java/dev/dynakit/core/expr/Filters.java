@@ -110,21 +110,7 @@ public final class Filters {
       rest.remove(clause);
       key.partition(clause.field(), clause.values().get(0));
     }
-    for (String attribute : sort) {
-      FilterClause equality = first(rest, attribute, true);
-      if (equality != null) {
-        rest.remove(equality);
-        key.sortEquals(attribute, equality.values().get(0));
-        continue;
-      }
-      FilterClause range = first(rest, attribute, false);
-      if (range != null) {
-        rest.remove(range);
-        key.sort(range(range));
-      }
-      break;
-    }
-    return key.build();
+    return promoteSort(key, sort, 0, rest);
   }
 
   private static KeyCondition extend(
@@ -149,7 +135,16 @@ public final class Filters {
     if (base.range() != null) {
       return key.sort(base.range()).build();
     }
-    for (int i = base.sortEquals().size(); i < sort.size(); i++) {
+    return promoteSort(key, sort, base.sortEquals().size(), rest);
+  }
+
+  /**
+   * Moves clauses on the sort-key attributes from {@code from} on into the key condition:
+   * equalities while there are, then at most one range; the key condition is then complete.
+   */
+  private static KeyCondition promoteSort(
+      KeyCondition.Builder key, List<String> sort, int from, List<FilterClause> rest) {
+    for (int i = from; i < sort.size(); i++) {
       String attribute = sort.get(i);
       FilterClause equality = first(rest, attribute, true);
       if (equality != null) {

@@ -10,7 +10,6 @@ import dev.dynakit.core.schema.KeyField;
 import dev.dynakit.core.schema.ScalarType;
 import dev.dynakit.core.schema.StructuralKey;
 import dev.dynakit.core.schema.TableSpec;
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -210,18 +209,7 @@ public final class KeyConditions {
       // stored form now, so the condition renders the same against any Placeholders
       return spec.itemConverter().toAttribute(name, value);
     }
-    if (type == ScalarType.NUMBER && value instanceof String) {
-      try {
-        return new BigDecimal(((String) value).trim());
-      } catch (NumberFormatException e) {
-        throw new MalformedKeyException(name, "'" + value + "' is not a number");
-      }
-    }
-    if (type == ScalarType.STRING
-        && (value instanceof Number || value instanceof Boolean || value instanceof Character)) {
-      return value.toString();
-    }
-    return value;
+    return type.coerce(name, value);
   }
 
   private static String nonEmpty(String field, @Nullable String prefix) {

@@ -5,6 +5,7 @@ import dev.dynakit.core.adapter.ListOptions;
 import dev.dynakit.core.adapter.ListScope;
 import dev.dynakit.core.batch.Batches;
 import dev.dynakit.core.batch.RetryBudget;
+import dev.dynakit.core.token.TokenCodec;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,12 +47,7 @@ public final class MassOperations {
     this.adapter = builder.adapter;
     DynamoDbClient client = builder.client;
     this.keys = new KeyShape(adapter.spec().primaryKeyNames());
-    this.batches =
-        Batches.builder(client)
-            .retry(builder.budget)
-            .parallelism(builder.parallelism)
-            .keySchema(adapter.tableName(), keys.names())
-            .build();
+    this.batches = builder.batches.keySchema(adapter.tableName(), keys.names()).build();
     MassRunner runner =
         new MassRunner(
             builder.tokenKey == null ? TokenCodec.random() : TokenCodec.withKey(builder.tokenKey));
@@ -240,27 +236,26 @@ public final class MassOperations {
   public static final class Builder {
     private final Adapter adapter;
     private final DynamoDbClient client;
+    private final Batches.Builder batches;
     private RetryBudget budget = RetryBudget.standard();
-    private int parallelism = 1;
     private byte @Nullable [] tokenKey;
 
     private Builder(Adapter adapter, DynamoDbClient client) {
       this.adapter = Objects.requireNonNull(adapter, "adapter");
       this.client = Objects.requireNonNull(client, "client");
+      this.batches = Batches.builder(client);
     }
 
     /** How long batches keep resending what DynamoDB did not process. */
     public Builder retry(RetryBudget value) {
-      this.budget = Objects.requireNonNull(value, "budget");
+      batches.retry(value);
+      this.budget = value;
       return this;
     }
 
     /** How many batch requests may be in flight at once (1 by default). */
     public Builder parallelism(int requests) {
-      if (requests < 1) {
-        throw new IllegalArgumentException("parallelism must be at least 1, got " + requests);
-      }
-      this.parallelism = requests;
+      batches.parallelism(requests);
       return this;
     }
 

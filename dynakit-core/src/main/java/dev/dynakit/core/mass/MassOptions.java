@@ -1,5 +1,6 @@
 package dev.dynakit.core.mass;
 
+import dev.dynakit.core.adapter.WriteOptions;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -27,9 +28,7 @@ public final class MassOptions {
   private final @Nullable Object asOf;
   private final ProgressListener progress;
   private final boolean countFirst;
-  private final boolean skipValidation;
-  private final @Nullable String actor;
-  private final boolean allowKeyChange;
+  private final WriteOptions write;
   private final boolean wholeTable;
   private final @Nullable UnaryOperator<Map<String, Object>> mapping;
 
@@ -41,9 +40,7 @@ public final class MassOptions {
     this.asOf = b.asOf;
     this.progress = b.progress;
     this.countFirst = b.countFirst;
-    this.skipValidation = b.skipValidation;
-    this.actor = b.actor;
-    this.allowKeyChange = b.allowKeyChange;
+    this.write = b.write.build();
     this.wholeTable = b.wholeTable;
     this.mapping = b.mapping;
   }
@@ -66,9 +63,7 @@ public final class MassOptions {
     b.asOf = asOf;
     b.progress = progress;
     b.countFirst = countFirst;
-    b.skipValidation = skipValidation;
-    b.actor = actor;
-    b.allowKeyChange = allowKeyChange;
+    b.write = write.toBuilder();
     b.wholeTable = wholeTable;
     b.mapping = mapping;
     return b;
@@ -113,17 +108,22 @@ public final class MassOptions {
 
   /** Whether the validation hooks are skipped for this call (they run by default). */
   public boolean skipValidation() {
-    return skipValidation;
+    return write.skipValidation();
   }
 
   /** Who writes (for last-modified-by stamps), or null. */
   public @Nullable String actor() {
-    return actor;
+    return write.actor();
   }
 
   /** Whether an edit that changes key fields moves the item (else the item fails). */
   public boolean allowKeyChange() {
-    return allowKeyChange;
+    return write.allowKeyChange();
+  }
+
+  /** How each item is written: the actor, skipValidation and allowKeyChange of these options. */
+  WriteOptions itemWrites() {
+    return write;
   }
 
   /**
@@ -150,9 +150,7 @@ public final class MassOptions {
     private @Nullable Object asOf;
     private ProgressListener progress = ProgressListener.none();
     private boolean countFirst;
-    private boolean skipValidation;
-    private @Nullable String actor;
-    private boolean allowKeyChange;
+    private WriteOptions.Builder write = WriteOptions.builder();
     private boolean wholeTable;
     private @Nullable UnaryOperator<Map<String, Object>> mapping;
 
@@ -219,17 +217,17 @@ public final class MassOptions {
     }
 
     public Builder skipValidation() {
-      this.skipValidation = true;
+      write.skipValidation();
       return this;
     }
 
     public Builder actor(@Nullable String who) {
-      this.actor = who;
+      write.actor(who);
       return this;
     }
 
     public Builder allowKeyChange() {
-      this.allowKeyChange = true;
+      write.allowKeyChange();
       return this;
     }
 

@@ -1,6 +1,9 @@
 package dev.dynakit.core.mass;
 
 import dev.dynakit.core.InvalidTokenException;
+import dev.dynakit.core.token.ResumePoint;
+import dev.dynakit.core.token.TokenCodec;
+import dev.dynakit.core.token.TokenScope;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

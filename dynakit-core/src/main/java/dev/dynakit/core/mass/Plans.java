@@ -4,7 +4,6 @@ import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.core.adapter.WriteOptions;
 import dev.dynakit.core.expr.Cond;
 import dev.dynakit.core.expr.FieldPath;
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -113,28 +112,12 @@ final class Plans {
   }
 
   WriteOptions writeOptions() {
-    WriteOptions.Builder write = WriteOptions.builder().actor(options.actor());
-    if (options.skipValidation()) {
-      write.skipValidation();
-    }
-    if (options.allowKeyChange()) {
-      write.allowKeyChange();
-    }
-    return write.build();
+    return options.itemWrites();
   }
 
   /** The stored version of an item, or null. */
   @Nullable Long version(Map<String, AttributeValue> stored) {
-    String field = adapter.spec().versionField();
-    AttributeValue value = field == null ? null : stored.get(field);
-    if (value == null || value.n() == null) {
-      return null;
-    }
-    try {
-      return new BigDecimal(value.n()).longValueExact();
-    } catch (ArithmeticException e) {
-      return null;
-    }
+    return adapter.versionOf(stored);
   }
 
   static Planned refusal(RuntimeException e) {

@@ -4,6 +4,7 @@ import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.core.adapter.ListOptions;
 import dev.dynakit.core.adapter.ListScope;
 import dev.dynakit.core.batch.Batches;
+import dev.dynakit.core.token.TokenScope;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

@@ -5,7 +5,7 @@
  * list: key condition, filters, search, "as of"); subtree macros (rename, clone with overwrite) and
  * cascades (delete, clone, move everything under a key, the item itself included). Every write is
  * prepared and validated by the Adapter. A call stops on its budget with a resume token ({@link
- * dev.dynakit.core.mass.TokenCodec}) that points at the exact item where work stopped, records the
+ * dev.dynakit.core.token.TokenCodec}) that points at the exact item where work stopped, records the
  * phase of multi-phase operations and is bound to the operation, table and parameters; progress is
  * reported to a {@link dev.dynakit.core.mass.ProgressListener} with the rate and the time left.
  */

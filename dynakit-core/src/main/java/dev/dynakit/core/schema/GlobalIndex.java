@@ -2,9 +2,7 @@ package dev.dynakit.core.schema;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.function.Predicate;
 
 /**
  * A global secondary index. Its partition key and sort key may each have up to four attributes.
@@ -42,16 +40,12 @@ public record GlobalIndex(
   }
 
   /** Assembles a {@link GlobalIndex}; the table declaration validates it. */
-  public static final class Builder {
-    private final String name;
+  public static final class Builder extends IndexBuilder<Builder> {
     private final List<IndexKey> partitionKey = new ArrayList<>();
     private final List<IndexKey> sortKey = new ArrayList<>();
-    private IndexProjection projection = IndexProjection.all();
-    private SparseRule sparse = SparseRule.none();
-    private boolean indirect;
 
     Builder(String name) {
-      this.name = Objects.requireNonNull(name, "name");
+      super(name);
     }
 
     /** Partition-key attributes of type string, in order. */
@@ -79,47 +73,6 @@ public record GlobalIndex(
     /** Sort-key attributes, in order. */
     public Builder sortKey(IndexKey... keys) {
       sortKey.addAll(List.of(keys));
-      return this;
-    }
-
-    public Builder projection(IndexProjection value) {
-      this.projection = Objects.requireNonNull(value, "projection");
-      return this;
-    }
-
-    public Builder keysOnly() {
-      return projection(IndexProjection.keysOnly());
-    }
-
-    public Builder include(String... attributes) {
-      return projection(IndexProjection.include(attributes));
-    }
-
-    /** Sparse: only items carrying the index keys appear. */
-    public Builder sparse() {
-      this.sparse = SparseRule.always();
-      return this;
-    }
-
-    /** Sparse by rule: the index keys are kept only while the predicate holds. */
-    public Builder sparseWhen(Predicate<Map<String, Object>> predicate) {
-      this.sparse = SparseRule.onlyWhen(predicate);
-      return this;
-    }
-
-    public Builder sparse(SparseRule rule) {
-      this.sparse = Objects.requireNonNull(rule, "rule");
-      return this;
-    }
-
-    /** Two-hop reads: keys from the index, items from the base table. */
-    public Builder indirect() {
-      this.indirect = true;
-      return this;
-    }
-
-    public Builder indirect(boolean value) {
-      this.indirect = value;
       return this;
     }
 

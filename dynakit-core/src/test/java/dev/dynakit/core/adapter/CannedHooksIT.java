@@ -2,6 +2,7 @@ package dev.dynakit.core.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dynakit.core.batch.Tables;
 import dev.dynakit.test.DynakitTest;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -35,7 +36,7 @@ class CannedHooksIT {
   }
 
   private List<Map<String, AttributeValue>> all() {
-    return TestTables.scanAll(client, Rentals.TABLE);
+    return Tables.scan(client, Rentals.TABLE);
   }
 
   private Map<String, AttributeValue> stored() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynakit.core.ItemExistsException;
 import dev.dynakit.core.VersionConflictException;
+import dev.dynakit.core.batch.Tables;
 import dev.dynakit.test.DynakitTest;
 import java.math.BigDecimal;
 import java.util.List;
@@ -40,7 +41,7 @@ class CloneMoveIT {
   }
 
   private List<Map<String, AttributeValue>> stored() {
-    return TestTables.scanAll(client, Rentals.TABLE);
+    return Tables.scan(client, Rentals.TABLE);
   }
 
   @Test

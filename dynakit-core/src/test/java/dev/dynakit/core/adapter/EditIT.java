@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynakit.core.KeyFieldChangedException;
+import dev.dynakit.core.batch.Tables;
 import dev.dynakit.test.DynakitTest;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -45,7 +46,7 @@ class EditIT {
   }
 
   private Map<String, AttributeValue> stored() {
-    return TestTables.scanAll(client, Rentals.TABLE).get(0);
+    return Tables.scan(client, Rentals.TABLE).get(0);
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.dynakit.core.adapter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dynakit.core.batch.Tables;
 import dev.dynakit.core.expr.Cond;
 import dev.dynakit.test.DynakitTest;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ class HooksIT {
   }
 
   private List<Map<String, AttributeValue>> stored() {
-    return TestTables.scanAll(client, Rentals.TABLE);
+    return Tables.scan(client, Rentals.TABLE);
   }
 
   /** Records every call; changes nothing. */

@@ -41,8 +41,7 @@ class IndirectIndexIT {
   @BeforeEach
   void setUp(DynamoDbClient client) {
     this.client = client;
-    TestTables.create(client, SPEC);
-    adapter = Adapter.builder(SPEC, client).listener(events::add).build();
+    adapter = TestTables.adapterFor(client, SPEC).listener(events::add).build();
     String[] titles = {"delta", "alpha", "echo", "charlie", "bravo"};
     for (int i = 0; i < titles.length; i++) {
       adapter.post(

@@ -7,6 +7,7 @@ import dev.dynakit.core.CreatedAtFieldNotDeclaredException;
 import dev.dynakit.core.InvalidCursorException;
 import dev.dynakit.core.InvalidExpressionException;
 import dev.dynakit.core.InvalidFilterException;
+import dev.dynakit.core.InvalidTokenException;
 import dev.dynakit.core.NoIndexForSortException;
 import dev.dynakit.core.expr.FilterClause;
 import dev.dynakit.core.schema.FilterOp;
@@ -34,8 +35,7 @@ class ListIT {
   @BeforeEach
   void setUp(DynamoDbClient client) {
     this.client = client;
-    TestTables.create(client, Rentals.spec());
-    adapter = Adapter.builder(Rentals.spec(), client).listener(events::add).build();
+    adapter = TestTables.adapterFor(client, Rentals.spec()).listener(events::add).build();
     adapter.post(Map.of("state", "TX", "name", "Texas"));
     adapter.post(Map.of("state", "TX", "city", "Dallas", "name", "Dallas"));
     adapter.post(Map.of("state", "TX", "city", "Austin", "name", "Austin"));
@@ -148,7 +148,9 @@ class ListIT {
             .keyCondition(adapter.buildKey(Map.of("state", "TX", "city", "Austin")))
             .build();
     assertThatThrownBy(() -> adapter.listByCursor(cursor, other))
-        .isInstanceOf(InvalidCursorException.class);
+        .isInstanceOf(InvalidCursorException.class)
+        .hasMessageContaining("with other parameters")
+        .hasCauseInstanceOf(InvalidTokenException.class);
     String altered = (cursor.charAt(0) == 'A' ? 'B' : 'A') + cursor.substring(1);
     assertThatThrownBy(() -> adapter.listByCursor(altered, options))
         .isInstanceOf(InvalidCursorException.class);

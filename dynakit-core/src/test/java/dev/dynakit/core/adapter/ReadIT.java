@@ -30,8 +30,7 @@ class ReadIT {
   @BeforeEach
   void setUp(DynamoDbClient client) {
     this.client = client;
-    TestTables.create(client, Rentals.spec());
-    this.adapter = Adapter.builder(Rentals.spec(), client).listener(events::add).build();
+    this.adapter = TestTables.adapterFor(client, Rentals.spec()).listener(events::add).build();
     for (int car = 1; car <= 3; car++) {
       adapter.post(Rentals.car("TX", "Dallas", car, car == 2 ? "rented" : "free", 10 * car));
     }

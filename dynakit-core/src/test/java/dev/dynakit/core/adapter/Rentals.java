@@ -45,9 +45,7 @@ final class Rentals {
 
   /** Creates the table and returns a plain Adapter for it. */
   static Adapter adapter(DynamoDbClient client) {
-    TableSpec spec = spec();
-    TestTables.create(client, spec);
-    return Adapter.builder(spec, client).build();
+    return TestTables.adapterFor(client, spec()).build();
   }
 
   static Map<String, Object> key(String state, String city, int car) {

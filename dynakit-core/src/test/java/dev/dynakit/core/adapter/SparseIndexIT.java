@@ -2,6 +2,7 @@ package dev.dynakit.core.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dynakit.core.batch.Tables;
 import dev.dynakit.core.schema.IndexSpec;
 import dev.dynakit.core.schema.TableSpec;
 import dev.dynakit.test.DynakitTest;
@@ -48,8 +49,7 @@ class SparseIndexIT {
   @BeforeEach
   void setUp(DynamoDbClient client) {
     this.client = client;
-    TestTables.create(client, SPEC);
-    adapter = Adapter.builder(SPEC, client).hooks(MARK).build();
+    adapter = TestTables.adapterFor(client, SPEC).hooks(MARK).build();
   }
 
   private List<Object> queue() {
@@ -66,7 +66,7 @@ class SparseIndexIT {
   }
 
   private Map<String, AttributeValue> stored(String id) {
-    return TestTables.scanAll(client, "tickets").stream()
+    return Tables.scan(client, "tickets").stream()
         .filter(item -> item.get("id").s().equals(id))
         .findFirst()
         .orElseThrow();
@@ -93,11 +93,10 @@ class SparseIndexIT {
                     .partitionKey("owner")
                     .sparseWhen(item -> !"archived".equals(item.get("status"))))
             .build();
-    TestTables.create(client, spec);
-    Adapter owned = Adapter.builder(spec, client).build();
+    Adapter owned = TestTables.adapterFor(client, spec).build();
     owned.post(Map.of("id", "a", "owner", "ann", "status", "active"));
     owned.post(Map.of("id", "b", "owner", "ann", "status", "archived"));
-    assertThat(TestTables.scanAll(client, "owned"))
+    assertThat(Tables.scan(client, "owned"))
         .extracting(item -> item.get("id").s() + ":" + item.containsKey("owner"))
         .containsExactlyInAnyOrder("a:true", "b:false");
   }

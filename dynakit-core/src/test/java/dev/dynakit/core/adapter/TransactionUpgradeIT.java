@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.dynakit.core.ItemExistsException;
 import dev.dynakit.core.TransactionLimitExceededException;
 import dev.dynakit.core.VersionConflictException;
+import dev.dynakit.core.batch.Tables;
 import dev.dynakit.core.expr.Cond;
 import dev.dynakit.test.DynakitTest;
 import java.util.ArrayList;
@@ -51,13 +52,15 @@ class TransactionUpgradeIT {
   @BeforeEach
   void setUp(DynamoDbClient client) {
     this.client = client;
-    TestTables.create(client, Rentals.spec());
     adapter =
-        Adapter.builder(Rentals.spec(), client).hooks(PARENT_EXISTS).listener(events::add).build();
+        TestTables.adapterFor(client, Rentals.spec())
+            .hooks(PARENT_EXISTS)
+            .listener(events::add)
+            .build();
   }
 
   private List<Map<String, AttributeValue>> stored() {
-    return TestTables.scanAll(client, Rentals.TABLE);
+    return Tables.scan(client, Rentals.TABLE);
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynakit.core.ItemNotFoundException;
 import dev.dynakit.core.VersionConflictException;
+import dev.dynakit.core.batch.Tables;
 import dev.dynakit.test.DynakitTest;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -29,7 +30,7 @@ class VersioningIT {
   }
 
   private Map<String, AttributeValue> stored() {
-    return TestTables.scanAll(client, Rentals.TABLE).get(0);
+    return Tables.scan(client, Rentals.TABLE).get(0);
   }
 
   private Map<String, Object> read() {
@@ -91,7 +92,7 @@ class VersioningIT {
                 adapter.patch(
                     KEY, Patch.of(Map.of("status", "x")), WriteOptions.expectingVersion(1)))
         .isInstanceOf(ItemNotFoundException.class);
-    assertThat(TestTables.scanAll(client, Rentals.TABLE)).isEmpty();
+    assertThat(Tables.scan(client, Rentals.TABLE)).isEmpty();
     adapter.post(Rentals.car("TX", "Dallas", 42, "free", 30));
     assertThatThrownBy(
             () ->
@@ -108,9 +109,9 @@ class VersioningIT {
     adapter.post(Rentals.car("TX", "Dallas", 42, "free", 30));
     assertThatThrownBy(() -> adapter.delete(KEY, WriteOptions.expectingVersion(2)))
         .isInstanceOf(VersionConflictException.class);
-    assertThat(TestTables.scanAll(client, Rentals.TABLE)).hasSize(1);
+    assertThat(Tables.scan(client, Rentals.TABLE)).hasSize(1);
     adapter.delete(KEY, WriteOptions.expectingVersion(1));
-    assertThat(TestTables.scanAll(client, Rentals.TABLE)).isEmpty();
+    assertThat(Tables.scan(client, Rentals.TABLE)).isEmpty();
     assertThatThrownBy(() -> adapter.delete(KEY, WriteOptions.expectingVersion(1)))
         .isInstanceOf(ItemNotFoundException.class);
   }
@@ -186,11 +187,10 @@ class VersioningIT {
   void expectedVersion_onATableWithoutVersionField_isRefused() {
     dev.dynakit.core.schema.TableSpec spec =
         dev.dynakit.core.schema.TableSpec.builder("plain").keyField("id").build();
-    TestTables.create(client, spec);
-    Adapter plain = Adapter.builder(spec, client).build();
+    Adapter plain = TestTables.adapterFor(client, spec).build();
     assertThatThrownBy(() -> plain.post(Map.of("id", "a"), WriteOptions.expectingVersion(1)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("versionField");
-    assertThat(TestTables.scanAll(client, "plain")).isEmpty();
+    assertThat(Tables.scan(client, "plain")).isEmpty();
   }
 }

@@ -8,6 +8,7 @@ import dev.dynakit.core.ItemExistsException;
 import dev.dynakit.core.ItemNotFoundException;
 import dev.dynakit.core.MalformedKeyException;
 import dev.dynakit.core.TechnicalFieldException;
+import dev.dynakit.core.batch.Tables;
 import dev.dynakit.core.expr.Cond;
 import dev.dynakit.core.schema.TableSpec;
 import dev.dynakit.test.DynakitTest;
@@ -34,7 +35,7 @@ class WriteIT {
   }
 
   private List<Map<String, AttributeValue>> stored() {
-    return TestTables.scanAll(client, Rentals.TABLE);
+    return Tables.scan(client, Rentals.TABLE);
   }
 
   @Test
@@ -218,12 +219,11 @@ class WriteIT {
   @Test
   void patch_empty_onATableWithoutVersion_isRefusedBeforeSending() {
     TableSpec spec = TableSpec.builder("plain").keyField("id").build();
-    TestTables.create(client, spec);
-    Adapter plain = Adapter.builder(spec, client).build();
+    Adapter plain = TestTables.adapterFor(client, spec).build();
     plain.post(Map.of("id", "a", "x", 1));
     assertThatThrownBy(() -> plain.patch(Map.of("id", "a"), Patch.builder().build()))
         .isInstanceOf(InvalidExpressionException.class);
-    assertThat(TestTables.scanAll(client, "plain"))
+    assertThat(Tables.scan(client, "plain"))
         .singleElement()
         .satisfies(item -> assertThat(item.get("x").n()).isEqualTo("1"));
   }

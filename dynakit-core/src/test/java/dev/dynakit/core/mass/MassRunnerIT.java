@@ -6,6 +6,8 @@ import dev.dynakit.core.batch.Batches;
 import dev.dynakit.core.batch.FaultyHttpClient;
 import dev.dynakit.core.batch.RetryBudget;
 import dev.dynakit.core.batch.Tables;
+import dev.dynakit.core.token.TokenCodec;
+import dev.dynakit.core.token.TokenScope;
 import dev.dynakit.engine.DynakitEngine;
 import java.time.Duration;
 import java.util.ArrayList;

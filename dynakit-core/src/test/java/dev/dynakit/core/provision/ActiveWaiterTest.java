@@ -90,7 +90,7 @@ class ActiveWaiterTest {
   void await_givesUpAfterTheTimeout_sayingWhatIsNotReady() {
     Scripted dynamo = new Scripted(table("UPDATING", "ACTIVE", "CREATING"));
     ActiveWaiter brief =
-        new ActiveWaiter(Duration.ofMillis(30), Duration.ofMillis(1), Duration.ofMillis(5));
+        new ActiveWaiter(Duration.ofMillis(200), Duration.ofMillis(1), Duration.ofMillis(5));
 
     long start = System.nanoTime();
     assertThatThrownBy(() -> brief.await(dynamo, "t", null))

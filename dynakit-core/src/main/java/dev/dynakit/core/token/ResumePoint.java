@@ -1,4 +1,4 @@
-package dev.dynakit.core.mass;
+package dev.dynakit.core.token;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.dynakit.core.mass;
+package dev.dynakit.core.token;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.dynakit.core.InvalidTokenException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
+/** Resume tokens of mass operations and the Adapter's paging cursors: one codec, one format. */
 class TokenCodecTest {
   private static final byte[] KEY =
       "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8);
@@ -47,10 +49,29 @@ class TokenCodecTest {
   }
 
   @Test
+  void decode_ofACursor_isTheSamePosition() {
+    TokenScope list = new TokenScope("list", "rentals", "rentals\u0000byStatus\u0000asc");
+    Map<String, AttributeValue> lastKey = new LinkedHashMap<>();
+    lastKey.put("state", AttributeValue.fromS("TX ✓"));
+    lastKey.put("n", AttributeValue.fromN("-12.5"));
+    lastKey.put("b", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {0, -1, 7})));
+    ResumePoint cursor = ResumePoint.at(lastKey);
+
+    String token = codec.encode(list, cursor);
+
+    assertThat(codec.decode(list, token)).isEqualTo(cursor);
+    assertThat(codec.decode(list, token).phase()).isEmpty();
+    assertThatThrownBy(() -> codec.decode(new TokenScope("list", "cars", list.parameters()), token))
+        .isInstanceOf(InvalidTokenException.class)
+        .hasMessage(
+            "the token was made by list on table rentals; it cannot continue list on table cars");
+  }
+
+  @Test
   void decode_anyCharacterAltered_isRefused() {
     String token = codec.encode(move, point());
     for (int i = 0; i < token.length(); i++) {
-      for (char replacement : new char[] {'A', 'q', '_', '.'}) {
+      for (char replacement : (BASE64URL + ".").toCharArray()) {
         if (token.charAt(i) == replacement) {
           continue;
         }
@@ -135,7 +156,10 @@ class TokenCodecTest {
 
   @Test
   void decode_garbage_isRefusedAsMalformed() {
-    for (String garbage : new String[] {"", "abc", "a.b.c", "!!.??", "." + "A".repeat(20000)}) {
+    for (String garbage :
+        new String[] {
+          "", "abc", "a.b.c", "!!.??", "." + "A".repeat(20000), "x".repeat(20_000) + ".y"
+        }) {
       assertThatThrownBy(() -> codec.decode(move, garbage))
           .isInstanceOf(InvalidTokenException.class)
           .hasMessageContaining("malformed");
@@ -146,5 +170,14 @@ class TokenCodecTest {
   void withKey_short_isRefused() {
     assertThatThrownBy(() -> TokenCodec.withKey(new byte[15]))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void encode_aPositionOfNonKeyValues_isRefused() {
+    ResumePoint list = ResumePoint.at(Map.of("l", AttributeValue.fromL(List.of())));
+
+    assertThatThrownBy(() -> codec.encode(move, list))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'l' is L");
   }
 }
