@@ -47,6 +47,10 @@ public final class DynakitEngine implements AutoCloseable {
             builder.accountId);
     Map<String, Operation> ops = new HashMap<>();
     EngineDefaults.registerOperations(ops, state);
+    // keyed by the full X-Amz-Target too: the server looks up the header as it came
+    for (Map.Entry<String, Operation> e : Map.copyOf(ops).entrySet()) {
+      ops.put(TARGET_PREFIX + e.getKey(), e.getValue());
+    }
     this.operations = Map.copyOf(ops);
     this.ttlSweeper = TtlSweeper.start(state, builder.ttlSweepInterval);
   }
@@ -69,8 +73,7 @@ public final class DynakitEngine implements AutoCloseable {
    */
   public EngineResponse handle(String target, byte[] body) {
     try {
-      String name = operationName(target);
-      Operation op = name == null ? null : operations.get(name);
+      Operation op = target == null ? null : operations.get(target);
       if (op == null) {
         throw new EngineException(ErrorType.UNKNOWN_OPERATION, null);
       }
@@ -91,13 +94,6 @@ public final class DynakitEngine implements AutoCloseable {
     return result instanceof Map<?, ?>
         ? EngineResponse.ofResult((Map<String, Object>) result)
         : new EngineResponse(200, Json.write(result));
-  }
-
-  private static String operationName(String target) {
-    if (target == null) {
-      return null;
-    }
-    return target.startsWith(TARGET_PREFIX) ? target.substring(TARGET_PREFIX.length()) : target;
   }
 
   private static EngineResponse error(EngineException e) {
