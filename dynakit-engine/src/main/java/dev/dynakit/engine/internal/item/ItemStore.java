@@ -68,10 +68,14 @@ public final class ItemStore {
     }
   }
 
-  /** The stored item, or null. */
+  /**
+   * The stored item, or null. It decodes itself when first looked into ({@link
+   * ItemCodec#decodeLazily}): a write that only replaces it, or a read that only returns it, never
+   * decodes it.
+   */
   public @Nullable Map<String, AttrValue> read(PrimaryKey key) {
     byte[] bytes = store.get(key.storageKey());
-    return bytes == null ? null : ItemCodec.decode(bytes);
+    return bytes == null ? null : ItemCodec.decodeLazily(bytes);
   }
 
   /**

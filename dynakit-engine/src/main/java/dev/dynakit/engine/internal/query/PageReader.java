@@ -56,7 +56,8 @@ final class PageReader {
       try (StoreCursor cursor = store.scan(range[0], range[1], reverse)) {
         while (cursor.hasNext()) {
           StoreEntry e = cursor.next();
-          Map<String, AttrValue> entry = ItemCodec.decode(e.value());
+          // decoded only if the filter, projection, fetch or LastEvaluatedKey looks into it
+          Map<String, AttrValue> entry = ItemCodec.decodeLazily(e.value());
           scanned++;
           bytes += ItemSize.itemSize(entry);
           last = entry;
@@ -64,7 +65,7 @@ final class PageReader {
           if (selection.fetch()) {
             byte[] base = store.get(target.baseStorageKey(entry));
             // An entry whose base item went away after the entry was read matches nothing.
-            source = base == null ? null : ItemCodec.decode(base);
+            source = base == null ? null : ItemCodec.decodeLazily(base);
             fetchUnits +=
                 Capacity.readUnits(source == null ? 0 : ItemSize.itemSize(source), consistent);
           }
