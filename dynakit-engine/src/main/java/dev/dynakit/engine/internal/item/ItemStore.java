@@ -10,10 +10,10 @@ import dev.dynakit.engine.internal.value.ItemSize;
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
@@ -48,13 +48,18 @@ public final class ItemStore {
    * {@link #unlockAll}.
    */
   public List<ReentrantLock> lockAll(Collection<PrimaryKey> keys) {
-    TreeSet<Integer> ordered = new TreeSet<>();
+    int[] ordered = new int[keys.size()];
+    int n = 0;
     for (PrimaryKey k : keys) {
-      ordered.add(k.lockStripe());
+      ordered[n++] = k.lockStripe();
     }
-    List<ReentrantLock> locks = new ArrayList<>(ordered.size());
-    for (int stripe : ordered) {
-      ReentrantLock l = stripes[stripe];
+    Arrays.sort(ordered);
+    List<ReentrantLock> locks = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      if (i > 0 && ordered[i] == ordered[i - 1]) {
+        continue;
+      }
+      ReentrantLock l = stripes[ordered[i]];
       l.lock();
       locks.add(l);
     }

@@ -89,11 +89,24 @@ public final class Json {
   }
 
   private static Map<String, Object> readObject(JsonParser p) throws IOException {
-    Map<String, Object> map = new LinkedHashMap<>();
-    JsonToken t;
-    while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+    JsonToken t = p.nextToken();
+    if (t != JsonToken.FIELD_NAME) {
+      if (t != JsonToken.END_OBJECT) {
+        throw new EngineException(ErrorType.SERIALIZATION, "Unexpected token " + t);
+      }
+      return new LinkedHashMap<>();
+    }
+    String firstName = p.currentName();
+    Object firstValue = readValue(p, p.nextToken());
+    t = p.nextToken();
+    // Most objects of a request are attribute values of one member ({"S": "x"}): a table of
+    // two slots holds them, where the default would allocate sixteen.
+    Map<String, Object> map = new LinkedHashMap<>(t == JsonToken.END_OBJECT ? 2 : 16);
+    map.put(firstName, firstValue);
+    while (t == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       map.put(name, readValue(p, p.nextToken()));
+      t = p.nextToken();
     }
     if (t != JsonToken.END_OBJECT) {
       throw new EngineException(ErrorType.SERIALIZATION, "Unexpected token " + t);

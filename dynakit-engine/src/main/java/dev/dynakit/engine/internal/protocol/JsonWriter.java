@@ -539,8 +539,12 @@ final class JsonWriter {
 
   private void ensure(int more) {
     if (pos + more > buf.length) {
-      buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + more));
+      grow(more);
     }
+  }
+
+  private void grow(int more) {
+    buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + more));
   }
 
   /** Writes a stored item from its encoding, in the typed form {@link #attr} writes. */

@@ -244,6 +244,17 @@ public final class ItemCodec {
     }
 
     long varint() {
+      byte[] b = buf;
+      int p = pos;
+      if (p < b.length && b[p] >= 0) {
+        // one byte: every count, length and tag-sized number below 128
+        pos = p + 1;
+        return b[p];
+      }
+      return longVarint();
+    }
+
+    private long longVarint() {
       long v = 0;
       for (int shift = 0; shift < 64; shift += 7) {
         int b = next();
