@@ -41,6 +41,13 @@ final class JsonWriter {
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
           .getBytes(StandardCharsets.US_ASCII);
 
+  private static final byte[] S_PREFIX = bytes("{\"S\":");
+  private static final byte[] N_PREFIX = bytes("{\"N\":");
+  private static final byte[] B_PREFIX = bytes("{\"B\":");
+  private static final byte[] BOOL_TRUE = bytes("{\"BOOL\":true}");
+  private static final byte[] BOOL_FALSE = bytes("{\"BOOL\":false}");
+  private static final byte[] NULL_VALUE = bytes("{\"NULL\":true}");
+
   /**
    * How each ASCII character is written inside a string: 0 as itself, a letter as a backslash and
    * that letter, -1 as {@code \\u00XX}.
@@ -74,6 +81,10 @@ final class JsonWriter {
   private final StoredItemJson storedItems = new StoredItemJson();
 
   private JsonWriter() {}
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
 
   /** Writes a response tree (see {@link Json}). */
   static byte[] write(@Nullable Object tree) {
@@ -218,6 +229,26 @@ final class JsonWriter {
 
   private void endArray() {
     put(']');
+    comma = true;
+  }
+
+  /** A prefix such as {@code {"S":}, after which the value follows without a comma. */
+  private void typed(byte[] prefix) {
+    separate();
+    int n = prefix.length;
+    ensure(n);
+    System.arraycopy(prefix, 0, buf, pos, n);
+    pos += n;
+    comma = false;
+  }
+
+  /** A whole value of constant bytes, such as {@code {"NULL":true}}. */
+  private void constant(byte[] value) {
+    separate();
+    int n = value.length;
+    ensure(n);
+    System.arraycopy(value, 0, buf, pos, n);
+    pos += n;
     comma = true;
   }
 
@@ -371,10 +402,15 @@ final class JsonWriter {
    * time.
    */
   private void quotedUtf8(byte[] utf8, int offset, int length) {
+    quotedUtf8(utf8, offset, length, -1);
+  }
+
+  /** {@link #quotedUtf8(byte[], int, int)}, then {@code after} unless it is -1. */
+  private void quotedUtf8(byte[] utf8, int offset, int length, int after) {
     int end = offset + length;
-    // room for every remaining input byte written as one byte, and the closing quote; restored
-    // after every character that takes more
-    ensure(length + 2);
+    // room for every remaining input byte written as one byte, the closing quote and what comes
+    // after; restored after every character that takes more
+    ensure(length + 3);
     byte[] b = buf;
     int p = pos;
     b[p++] = '"';
@@ -403,6 +439,9 @@ final class JsonWriter {
       p = pos;
     }
     b[p++] = '"';
+    if (after >= 0) {
+      b[p++] = (byte) after;
+    }
     pos = p;
   }
 
@@ -423,7 +462,7 @@ final class JsonWriter {
    * index after it.
    */
   private int special(byte[] utf8, int i, int end) {
-    ensure(12 + end - i);
+    ensure(13 + end - i);
     int x = utf8[i] & 0xFF;
     if (x < 0x80) {
       ascii(x);
@@ -561,57 +600,115 @@ final class JsonWriter {
 
     @Override
     public void name(byte[] utf8, int offset, int length) {
-      utf8Name(utf8, offset, length);
+      if (comma) {
+        ensure(1);
+        buf[pos++] = ',';
+      }
+      quotedUtf8(utf8, offset, length, ':');
+      comma = false;
     }
 
     @Override
-    public void startValue(String typeName) {
-      typedStart(typeName);
+    public void stringValue(byte[] utf8, int offset, int length) {
+      ensure(6);
+      byte[] b = buf;
+      int p = pos;
+      if (comma) {
+        b[p++] = ',';
+      }
+      b[p++] = '{';
+      b[p++] = '"';
+      b[p++] = 'S';
+      b[p++] = '"';
+      b[p++] = ':';
+      pos = p;
+      quotedUtf8(utf8, offset, length, '}');
+      comma = true;
     }
 
     @Override
-    public void endValue() {
+    public void numberValue(long unscaled, int scale) {
+      typed(N_PREFIX);
+      number(unscaled, scale);
       endObject();
     }
 
     @Override
+    public void numberValue(BigInteger unscaled, int scale) {
+      typed(N_PREFIX);
+      asciiString(Numbers.toText(new BigDecimal(unscaled, scale)));
+      endObject();
+    }
+
+    @Override
+    public void binaryValue(byte[] bytes, int offset, int length) {
+      typed(B_PREFIX);
+      base64(bytes, offset, length);
+      endObject();
+    }
+
+    @Override
+    public void boolValue(boolean value) {
+      constant(value ? BOOL_TRUE : BOOL_FALSE);
+    }
+
+    @Override
+    public void nullValue() {
+      constant(NULL_VALUE);
+    }
+
+    @Override
+    public void startSet(String typeName, int size) {
+      typedStart(typeName);
+      startArray();
+    }
+
+    @Override
+    public void endSet() {
+      endArray();
+      endObject();
+    }
+
+    @Override
+    public void setString(byte[] utf8, int offset, int length) {
+      utf8String(utf8, offset, length);
+    }
+
+    @Override
+    public void setNumber(long unscaled, int scale) {
+      number(unscaled, scale);
+    }
+
+    @Override
+    public void setNumber(BigInteger unscaled, int scale) {
+      asciiString(Numbers.toText(new BigDecimal(unscaled, scale)));
+    }
+
+    @Override
+    public void setBinary(byte[] bytes, int offset, int length) {
+      base64(bytes, offset, length);
+    }
+
+    @Override
     public void startList(int size) {
+      typedStart("L");
       startArray();
     }
 
     @Override
     public void endList() {
       endArray();
+      endObject();
     }
 
     @Override
-    public void string(byte[] utf8, int offset, int length) {
-      utf8String(utf8, offset, length);
+    public void startM() {
+      typedStart("M");
     }
 
     @Override
-    public void number(long unscaled, int scale) {
-      JsonWriter.this.number(unscaled, scale);
-    }
-
-    @Override
-    public void number(BigInteger unscaled, int scale) {
-      asciiString(Numbers.toText(new BigDecimal(unscaled, scale)));
-    }
-
-    @Override
-    public void binary(byte[] bytes, int offset, int length) {
-      base64(bytes, offset, length);
-    }
-
-    @Override
-    public void bool(boolean value) {
-      literal(value ? "true" : "false");
-    }
-
-    @Override
-    public void nul() {
-      literal("true");
+    public void endM() {
+      endObject();
     }
   }
 }

@@ -238,9 +238,13 @@ public final class ItemCodec {
 
     private int next() {
       if (pos >= buf.length) {
-        throw new IllegalArgumentException("encoded item ends early");
+        throw endsEarly();
       }
       return buf[pos++] & 0xFF;
+    }
+
+    private static IllegalArgumentException endsEarly() {
+      return new IllegalArgumentException("encoded item ends early");
     }
 
     long varint() {
@@ -269,9 +273,13 @@ public final class ItemCodec {
     int length() {
       long n = varint();
       if (n < 0 || n > buf.length - pos) {
-        throw new IllegalArgumentException("length " + n + " runs past the end at " + pos);
+        throw runsPast(n);
       }
       return (int) n;
+    }
+
+    private IllegalArgumentException runsPast(long n) {
+      return new IllegalArgumentException("length " + n + " runs past the end at " + pos);
     }
 
     /** A count of elements; each takes at least one byte, which bounds it. */
@@ -410,104 +418,95 @@ public final class ItemCodec {
       int tag = next();
       switch (tag) {
         case S:
-          v.startValue("S");
-          visitString(v);
-          break;
+          {
+            int n = length();
+            v.stringValue(buf, pos, n);
+            pos += n;
+            return;
+          }
         case N_LONG:
+          {
+            int scale = (int) unzigzag(varint());
+            v.numberValue(unzigzag(varint()), scale);
+            return;
+          }
         case N_BIG:
-          v.startValue("N");
-          visitNumber(tag, v);
-          break;
+          {
+            int scale = (int) unzigzag(varint());
+            v.numberValue(bigUnscaled(), scale);
+            return;
+          }
         case B:
-          v.startValue("B");
-          visitBinary(v);
-          break;
+          {
+            int n = length();
+            v.binaryValue(buf, pos, n);
+            pos += n;
+            return;
+          }
         case TRUE:
         case FALSE:
-          v.startValue("BOOL");
-          v.bool(tag == TRUE);
-          break;
+          v.boolValue(tag == TRUE);
+          return;
         case NULL:
-          v.startValue("NULL");
-          v.nul();
-          break;
+          v.nullValue();
+          return;
         case SS:
-          {
-            v.startValue("SS");
-            int n = count();
-            v.startList(n);
-            for (int i = 0; i < n; i++) {
-              visitString(v);
-            }
-            v.endList();
-            break;
-          }
         case NS:
-          {
-            v.startValue("NS");
-            int n = count();
-            v.startList(n);
-            for (int i = 0; i < n; i++) {
-              visitNumber(next(), v);
-            }
-            v.endList();
-            break;
-          }
         case BS:
-          {
-            v.startValue("BS");
-            int n = count();
-            v.startList(n);
-            for (int i = 0; i < n; i++) {
-              visitBinary(v);
-            }
-            v.endList();
-            break;
-          }
+          visitSet(tag, v);
+          return;
         case L:
           {
-            v.startValue("L");
             int n = count();
             v.startList(n);
             for (int i = 0; i < n; i++) {
               visitValue(v);
             }
             v.endList();
-            break;
+            return;
           }
         case M:
-          v.startValue("M");
+          v.startM();
           visitEntries(v);
-          break;
+          v.endM();
+          return;
         default:
           throw new IllegalArgumentException("unknown value tag " + tag + " at " + (pos - 1));
       }
-      v.endValue();
     }
 
-    private void visitString(ItemVisitor v) {
-      int n = length();
-      v.string(buf, pos, n);
-      pos += n;
-    }
-
-    private void visitBinary(ItemVisitor v) {
-      int n = length();
-      v.binary(buf, pos, n);
-      pos += n;
-    }
-
-    private void visitNumber(int tag, ItemVisitor v) {
-      int scale = (int) unzigzag(varint());
-      if (tag == N_LONG) {
-        v.number(unzigzag(varint()), scale);
-      } else if (tag == N_BIG) {
-        int n = length();
-        v.number(new BigInteger(buf, pos, n), scale);
-        pos += n;
-      } else {
-        throw new IllegalArgumentException("expected a number, found tag " + tag);
+    private void visitSet(int tag, ItemVisitor v) {
+      int n = count();
+      v.startSet(tag == SS ? "SS" : tag == NS ? "NS" : "BS", n);
+      for (int i = 0; i < n; i++) {
+        if (tag == NS) {
+          int elementTag = next();
+          int scale = (int) unzigzag(varint());
+          if (elementTag == N_LONG) {
+            v.setNumber(unzigzag(varint()), scale);
+          } else if (elementTag == N_BIG) {
+            v.setNumber(bigUnscaled(), scale);
+          } else {
+            throw new IllegalArgumentException("expected a number, found tag " + elementTag);
+          }
+        } else {
+          int length = length();
+          if (tag == SS) {
+            v.setString(buf, pos, length);
+          } else {
+            v.setBinary(buf, pos, length);
+          }
+          pos += length;
+        }
       }
+      v.endSet();
+    }
+
+    private BigInteger bigUnscaled() {
+      int n = length();
+      BigInteger unscaled = new BigInteger(buf, pos, n);
+      pos += n;
+      return unscaled;
     }
 
     /** The size of {@code n} entries: names and values. */

@@ -8,13 +8,12 @@ import java.math.BigInteger;
  * item out cheap. Names and strings come as UTF-8 runs of the encoded array; the visitor must not
  * keep or change the array.
  *
- * <p>The calls nest as the item does. The item itself, and the entries of an M value, are {@code
- * startMap(n)}, then {@code n} times a {@code name} followed by one value, then {@code endMap()}.
- * Every value is {@code startValue(type)} (its wire type name: {@code "S"}, {@code "N"}, …), its
- * payload, then {@code endValue()}. The payload of S, N, B, BOOL and NULL is one {@code string},
- * {@code number}, {@code binary}, {@code bool} or {@code nul} call; SS, NS and BS are {@code
- * startList(n)}, {@code n} element calls of the scalar kind, {@code endList()}; L is {@code
- * startList(n)}, {@code n} values, {@code endList()}; M is a map as above.
+ * <p>The calls nest as the item does. The item itself, and the value of an M, are {@code
+ * startMap(n)}, then {@code n} times a {@code name} followed by one value, then {@code endMap()}. A
+ * value is one call for a scalar ({@code stringValue}, {@code numberValue}, {@code binaryValue},
+ * {@code boolValue}, {@code nullValue}); {@code startSet(type, n)}, {@code n} element calls of the
+ * set's kind and {@code endSet()} for SS, NS and BS; {@code startList(n)}, {@code n} values and
+ * {@code endList()} for L; {@code startM()}, a map as above and {@code endM()} for M.
  */
 public interface ItemVisitor {
   void startMap(int size);
@@ -23,29 +22,47 @@ public interface ItemVisitor {
 
   void name(byte[] utf8, int offset, int length);
 
-  void startValue(String typeName);
+  /** An S value. */
+  void stringValue(byte[] utf8, int offset, int length);
 
-  void endValue();
+  /**
+   * An N value whose unscaled value fits a long: {@code unscaled × 10^-scale}, canonical as stored
+   * (no trailing zeros in {@code unscaled}, zero as 0 with scale 0).
+   */
+  void numberValue(long unscaled, int scale);
+
+  /** An N value whose unscaled value does not fit a long. */
+  void numberValue(BigInteger unscaled, int scale);
+
+  /** A B value. */
+  void binaryValue(byte[] bytes, int offset, int length);
+
+  void boolValue(boolean value);
+
+  void nullValue();
+
+  /** The start of an SS, NS or BS value ({@code typeName} is its wire type) of {@code size}. */
+  void startSet(String typeName, int size);
+
+  void endSet();
+
+  /** An element of an SS. */
+  void setString(byte[] utf8, int offset, int length);
+
+  /** An element of an NS, as {@link #numberValue(long, int)}. */
+  void setNumber(long unscaled, int scale);
+
+  void setNumber(BigInteger unscaled, int scale);
+
+  /** An element of a BS. */
+  void setBinary(byte[] bytes, int offset, int length);
 
   void startList(int size);
 
   void endList();
 
-  void string(byte[] utf8, int offset, int length);
+  /** The start of an M value, whose entries follow as a map. */
+  void startM();
 
-  /**
-   * A number whose unscaled value fits a long: {@code unscaled × 10^-scale}, canonical as stored
-   * (no trailing zeros in {@code unscaled}, zero as 0 with scale 0).
-   */
-  void number(long unscaled, int scale);
-
-  /** A number whose unscaled value does not fit a long. */
-  void number(BigInteger unscaled, int scale);
-
-  void binary(byte[] bytes, int offset, int length);
-
-  void bool(boolean value);
-
-  /** The payload of a NULL value. */
-  void nul();
+  void endM();
 }
