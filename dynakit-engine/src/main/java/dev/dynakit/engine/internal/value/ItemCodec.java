@@ -41,6 +41,14 @@ public final class ItemCodec {
   private static final int L = 10;
   private static final int M = 11;
 
+  /**
+   * An item's size ({@link ItemSize#itemSize}) is at most this many times the length of its
+   * encoding: every value takes at least as many encoded bytes as it counts, except the elements of
+   * lists (one byte counted per element, at least one encoded) and the three bytes a list or map
+   * counts (two encoded at least), which at worst double it.
+   */
+  public static final int SIZE_PER_ENCODED_BYTE = 2;
+
   private ItemCodec() {}
 
   /** Encodes an item. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -25,6 +26,13 @@ class StoredItemProperties {
     Map<String, AttrValue> lazy = ItemCodec.decodeLazily(bytes);
     assertThat(ItemSize.itemSize(lazy)).isEqualTo(ItemSize.itemSize(item));
     assertThat(ItemCodec.pristineBytes(lazy)).isSameAs(bytes);
+  }
+
+  @Property(tries = 1000)
+  void sizeIsBoundedByTheEncodedLength(@ForAll("boundItems") Map<String, AttrValue> item) {
+    assertThat(ItemSize.itemSize(item))
+        .isLessThanOrEqualTo(
+            (long) ItemCodec.SIZE_PER_ENCODED_BYTE * ItemCodec.encode(item).length);
   }
 
   @Property(tries = 500)
@@ -112,6 +120,25 @@ class StoredItemProperties {
   @Provide
   Arbitrary<Map<String, AttrValue>> items() {
     return RandomValues.items();
+  }
+
+  /** Random items, and the items that come closest to the bound: lists of small values. */
+  @Provide
+  Arbitrary<Map<String, AttrValue>> boundItems() {
+    Arbitrary<AttrValue> small =
+        Arbitraries.of(
+            AttrValue.Bool.TRUE,
+            AttrValue.Null.INSTANCE,
+            new AttrValue.L(List.of()),
+            new AttrValue.M(Map.of()),
+            AttrValue.N.parse("-12"),
+            AttrValue.N.parse("0.5"),
+            new AttrValue.S(""));
+    Arbitrary<AttrValue> list = small.list().ofMaxSize(200).map(l -> new AttrValue.L(l));
+    Arbitrary<AttrValue> nested = list.list().ofMaxSize(3).map(l -> new AttrValue.L(l));
+    Arbitrary<Map<String, AttrValue>> closest =
+        Arbitraries.oneOf(small, nested, list).map(v -> Map.of("l", v));
+    return Arbitraries.oneOf(RandomValues.items(), closest);
   }
 
   @Provide
