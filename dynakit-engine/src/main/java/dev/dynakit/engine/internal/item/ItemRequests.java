@@ -89,30 +89,36 @@ public final class ItemRequests {
    * listing both kinds.
    */
   public static void refuseMixing(Request request, List<String> legacy, List<String> expression) {
+    if (!usesAny(request, legacy) || !usesAny(request, expression)) {
+      return;
+    }
     StringJoiner legacyUsed = new StringJoiner(", ", "{", "}");
     StringJoiner expressionUsed = new StringJoiner(", ", "{", "}");
-    boolean anyLegacy = false;
-    boolean anyExpression = false;
     for (String p : legacy) {
       if (request.has(p)) {
         legacyUsed.add(p);
-        anyLegacy = true;
       }
     }
     for (String p : expression) {
       if (request.has(p)) {
         expressionUsed.add(p);
-        anyExpression = true;
       }
     }
-    if (anyLegacy && anyExpression) {
-      throw EngineException.validation(
-          "Can not use both expression and non-expression parameters in the same request:"
-              + " Non-expression parameters: "
-              + legacyUsed
-              + " Expression parameters: "
-              + expressionUsed);
+    throw EngineException.validation(
+        "Can not use both expression and non-expression parameters in the same request:"
+            + " Non-expression parameters: "
+            + legacyUsed
+            + " Expression parameters: "
+            + expressionUsed);
+  }
+
+  private static boolean usesAny(Request request, List<String> members) {
+    for (int i = 0, n = members.size(); i < n; i++) {
+      if (request.has(members.get(i))) {
+        return true;
+      }
     }
+    return false;
   }
 
   /** The write condition: ConditionExpression, or legacy Expected + ConditionalOperator. */

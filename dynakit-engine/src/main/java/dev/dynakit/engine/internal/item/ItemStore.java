@@ -149,12 +149,32 @@ public final class ItemStore {
       throw e;
     }
     List<WriteEffects> effects = new ArrayList<>(writes.size());
+    Table counted = null;
+    long itemDelta = 0;
+    long sizeDelta = 0;
     for (int i = 0; i < writes.size(); i++) {
-      count(writes.get(i));
+      ItemWrite w = writes.get(i);
+      if (w.table() != counted) {
+        count(counted, itemDelta, sizeDelta);
+        counted = w.table();
+        itemDelta = 0;
+        sizeDelta = 0;
+      }
+      Map<String, AttrValue> oldItem = w.oldItem();
+      Map<String, AttrValue> newItem = w.newItem();
+      if (oldItem == null && newItem != null) {
+        itemDelta++;
+      } else if (oldItem != null && newItem == null) {
+        itemDelta--;
+      }
+      sizeDelta +=
+          (newItem == null ? 0 : ItemSize.itemSize(newItem))
+              - (oldItem == null ? 0 : ItemSize.itemSize(oldItem));
       WritePlan plan = plans.get(i);
       plan.commit();
       effects.add(plan.effects());
     }
+    count(counted, itemDelta, sizeDelta);
     return effects;
   }
 
@@ -166,14 +186,19 @@ public final class ItemStore {
     return indexes.itemCollectionMetrics(table, key.attributes());
   }
 
-  private static void count(ItemWrite w) {
-    long oldSize = w.oldItem() == null ? 0 : ItemSize.itemSize(w.oldItem());
-    long newSize = w.newItem() == null ? 0 : ItemSize.itemSize(w.newItem());
-    if (w.oldItem() == null && w.newItem() != null) {
-      w.table().itemCount().incrementAndGet();
-    } else if (w.oldItem() != null && w.newItem() == null) {
-      w.table().itemCount().decrementAndGet();
+  /**
+   * Adds the item count and size changes of consecutive writes to one table in one step each: the
+   * counters are shared by every writer of the table.
+   */
+  private static void count(@Nullable Table table, long itemDelta, long sizeDelta) {
+    if (table == null) {
+      return;
     }
-    w.table().sizeBytes().addAndGet(newSize - oldSize);
+    if (itemDelta != 0) {
+      table.itemCount().addAndGet(itemDelta);
+    }
+    if (sizeDelta != 0) {
+      table.sizeBytes().addAndGet(sizeDelta);
+    }
   }
 }
