@@ -2,11 +2,11 @@ package dev.dynakit.engine.internal.batch;
 
 import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.internal.protocol.Json;
+import dev.dynakit.engine.internal.table.Violations;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,7 +16,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ConstraintErrors {
   private static final int MAX_REPORTED = 10;
-  private static final Pattern TABLE_NAME = Pattern.compile("[a-zA-Z0-9_.-]+");
 
   private final List<String> messages = new ArrayList<>();
 
@@ -67,14 +66,14 @@ public final class ConstraintErrors {
 
   /** A table name: 3 to 255 characters of {@code [a-zA-Z0-9_.-]}. */
   public void tableName(String path, String name) {
-    if (!TABLE_NAME.matcher(name).matches()) {
+    if (!Violations.isNameText(name)) {
       add(
           "Value '"
               + name
               + "' at '"
               + path
               + "' failed to satisfy constraint: Member must satisfy regular expression pattern: "
-              + TABLE_NAME.pattern());
+              + Violations.NAME_PATTERN);
     }
     length(path, name, 3, 255);
   }
@@ -150,6 +149,6 @@ public final class ConstraintErrors {
   }
 
   static boolean validTableName(String name) {
-    return name.length() >= 3 && name.length() <= 255 && TABLE_NAME.matcher(name).matches();
+    return name.length() >= 3 && name.length() <= 255 && Violations.isNameText(name);
   }
 }

@@ -10,12 +10,12 @@ import dev.dynakit.engine.internal.expr.ProjectionExpr;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.Table;
+import dev.dynakit.engine.internal.table.Violations;
 import dev.dynakit.engine.internal.value.AttrValue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,14 +23,12 @@ import org.jspecify.annotations.Nullable;
  * Scan, the batch and the transaction operations reuse them for their own structures.
  */
 public final class ItemRequests {
-  private static final Pattern TABLE_NAME = Pattern.compile("[a-zA-Z0-9_.-]+");
-
   private ItemRequests() {}
 
   /** The table named by {@code TableName}, validated and looked up. */
   static Table table(Catalog catalog, Request request) {
     String name = request.requireString("TableName");
-    if (name.length() < 3 || name.length() > 255 || !TABLE_NAME.matcher(name).matches()) {
+    if (name.length() < 3 || name.length() > 255 || !Violations.isNameText(name)) {
       String constraint =
           name.length() < 3
               ? "Member must have length greater than or equal to 3"
@@ -91,30 +89,36 @@ public final class ItemRequests {
    * listing both kinds.
    */
   public static void refuseMixing(Request request, List<String> legacy, List<String> expression) {
+    if (!usesAny(request, legacy) || !usesAny(request, expression)) {
+      return;
+    }
     StringJoiner legacyUsed = new StringJoiner(", ", "{", "}");
     StringJoiner expressionUsed = new StringJoiner(", ", "{", "}");
-    boolean anyLegacy = false;
-    boolean anyExpression = false;
     for (String p : legacy) {
       if (request.has(p)) {
         legacyUsed.add(p);
-        anyLegacy = true;
       }
     }
     for (String p : expression) {
       if (request.has(p)) {
         expressionUsed.add(p);
-        anyExpression = true;
       }
     }
-    if (anyLegacy && anyExpression) {
-      throw EngineException.validation(
-          "Can not use both expression and non-expression parameters in the same request:"
-              + " Non-expression parameters: "
-              + legacyUsed
-              + " Expression parameters: "
-              + expressionUsed);
+    throw EngineException.validation(
+        "Can not use both expression and non-expression parameters in the same request:"
+            + " Non-expression parameters: "
+            + legacyUsed
+            + " Expression parameters: "
+            + expressionUsed);
+  }
+
+  private static boolean usesAny(Request request, List<String> members) {
+    for (int i = 0, n = members.size(); i < n; i++) {
+      if (request.has(members.get(i))) {
+        return true;
+      }
     }
+    return false;
   }
 
   /** The write condition: ConditionExpression, or legacy Expected + ConditionalOperator. */

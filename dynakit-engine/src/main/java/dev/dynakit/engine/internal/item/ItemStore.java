@@ -10,10 +10,10 @@ import dev.dynakit.engine.internal.value.ItemSize;
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
@@ -48,13 +48,18 @@ public final class ItemStore {
    * {@link #unlockAll}.
    */
   public List<ReentrantLock> lockAll(Collection<PrimaryKey> keys) {
-    TreeSet<Integer> ordered = new TreeSet<>();
+    int[] ordered = new int[keys.size()];
+    int n = 0;
     for (PrimaryKey k : keys) {
-      ordered.add(k.lockStripe());
+      ordered[n++] = k.lockStripe();
     }
-    List<ReentrantLock> locks = new ArrayList<>(ordered.size());
-    for (int stripe : ordered) {
-      ReentrantLock l = stripes[stripe];
+    Arrays.sort(ordered);
+    List<ReentrantLock> locks = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      if (i > 0 && ordered[i] == ordered[i - 1]) {
+        continue;
+      }
+      ReentrantLock l = stripes[ordered[i]];
       l.lock();
       locks.add(l);
     }
@@ -68,10 +73,14 @@ public final class ItemStore {
     }
   }
 
-  /** The stored item, or null. */
+  /**
+   * The stored item, or null. It decodes itself when first looked into ({@link
+   * ItemCodec#decodeLazily}): a write that only replaces it, or a read that only returns it, never
+   * decodes it.
+   */
   public @Nullable Map<String, AttrValue> read(PrimaryKey key) {
     byte[] bytes = store.get(key.storageKey());
-    return bytes == null ? null : ItemCodec.decode(bytes);
+    return bytes == null ? null : ItemCodec.decodeLazily(bytes);
   }
 
   /**
@@ -140,12 +149,32 @@ public final class ItemStore {
       throw e;
     }
     List<WriteEffects> effects = new ArrayList<>(writes.size());
+    Table counted = null;
+    long itemDelta = 0;
+    long sizeDelta = 0;
     for (int i = 0; i < writes.size(); i++) {
-      count(writes.get(i));
+      ItemWrite w = writes.get(i);
+      if (w.table() != counted) {
+        count(counted, itemDelta, sizeDelta);
+        counted = w.table();
+        itemDelta = 0;
+        sizeDelta = 0;
+      }
+      Map<String, AttrValue> oldItem = w.oldItem();
+      Map<String, AttrValue> newItem = w.newItem();
+      if (oldItem == null && newItem != null) {
+        itemDelta++;
+      } else if (oldItem != null && newItem == null) {
+        itemDelta--;
+      }
+      sizeDelta +=
+          (newItem == null ? 0 : ItemSize.itemSize(newItem))
+              - (oldItem == null ? 0 : ItemSize.itemSize(oldItem));
       WritePlan plan = plans.get(i);
       plan.commit();
       effects.add(plan.effects());
     }
+    count(counted, itemDelta, sizeDelta);
     return effects;
   }
 
@@ -157,14 +186,19 @@ public final class ItemStore {
     return indexes.itemCollectionMetrics(table, key.attributes());
   }
 
-  private static void count(ItemWrite w) {
-    long oldSize = w.oldItem() == null ? 0 : ItemSize.itemSize(w.oldItem());
-    long newSize = w.newItem() == null ? 0 : ItemSize.itemSize(w.newItem());
-    if (w.oldItem() == null && w.newItem() != null) {
-      w.table().itemCount().incrementAndGet();
-    } else if (w.oldItem() != null && w.newItem() == null) {
-      w.table().itemCount().decrementAndGet();
+  /**
+   * Adds the item count and size changes of consecutive writes to one table in one step each: the
+   * counters are shared by every writer of the table.
+   */
+  private static void count(@Nullable Table table, long itemDelta, long sizeDelta) {
+    if (table == null) {
+      return;
     }
-    w.table().sizeBytes().addAndGet(newSize - oldSize);
+    if (itemDelta != 0) {
+      table.itemCount().addAndGet(itemDelta);
+    }
+    if (sizeDelta != 0) {
+      table.sizeBytes().addAndGet(sizeDelta);
+    }
   }
 }

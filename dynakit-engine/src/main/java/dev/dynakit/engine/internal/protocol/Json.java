@@ -1,17 +1,12 @@
 package dev.dynakit.engine.internal.protocol;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.ErrorType;
-import dev.dynakit.engine.internal.value.AttrValue;
-import dev.dynakit.engine.internal.value.Binary;
-import dev.dynakit.engine.internal.value.Numbers;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -23,8 +18,9 @@ import java.util.Map;
 /**
  * The wire JSON: request bodies parse into a plain tree ({@code Map<String, Object>}, {@code
  * List<Object>}, {@code String}, {@code Boolean}, {@code Long} or {@code BigDecimal}, {@code null})
- * and responses are written from a tree of the same kinds, in which {@link AttrValue}s may also
- * appear and are written in DynamoDB's typed form.
+ * and responses are written from a tree of the same kinds, in which {@link
+ * dev.dynakit.engine.internal.value.AttrValue}s may also appear and are written in DynamoDB's typed
+ * form (see {@link JsonWriter}).
  */
 public final class Json {
   private static final JsonFactory FACTORY =
@@ -93,11 +89,24 @@ public final class Json {
   }
 
   private static Map<String, Object> readObject(JsonParser p) throws IOException {
-    Map<String, Object> map = new LinkedHashMap<>();
-    JsonToken t;
-    while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+    JsonToken t = p.nextToken();
+    if (t != JsonToken.FIELD_NAME) {
+      if (t != JsonToken.END_OBJECT) {
+        throw new EngineException(ErrorType.SERIALIZATION, "Unexpected token " + t);
+      }
+      return new LinkedHashMap<>();
+    }
+    String firstName = p.currentName();
+    Object firstValue = readValue(p, p.nextToken());
+    t = p.nextToken();
+    // Most objects of a request are attribute values of one member ({"S": "x"}): a table of
+    // two slots holds them, where the default would allocate sixteen.
+    Map<String, Object> map = new LinkedHashMap<>(t == JsonToken.END_OBJECT ? 2 : 16);
+    map.put(firstName, firstValue);
+    while (t == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       map.put(name, readValue(p, p.nextToken()));
+      t = p.nextToken();
     }
     if (t != JsonToken.END_OBJECT) {
       throw new EngineException(ErrorType.SERIALIZATION, "Unexpected token " + t);
@@ -107,93 +116,6 @@ public final class Json {
 
   /** Writes a response tree. */
   public static byte[] write(Object tree) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-    try (JsonGenerator g = FACTORY.createGenerator(out)) {
-      writeValue(g, tree);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
-  }
-
-  private static void writeValue(JsonGenerator g, Object v) throws IOException {
-    if (v == null) {
-      g.writeNull();
-    } else if (v instanceof String s) {
-      g.writeString(s);
-    } else if (v instanceof AttrValue av) {
-      writeAttr(g, av);
-    } else if (v instanceof Map<?, ?> m) {
-      g.writeStartObject();
-      for (Map.Entry<?, ?> e : m.entrySet()) {
-        g.writeFieldName((String) e.getKey());
-        writeValue(g, e.getValue());
-      }
-      g.writeEndObject();
-    } else if (v instanceof List<?> l) {
-      g.writeStartArray();
-      for (Object o : l) {
-        writeValue(g, o);
-      }
-      g.writeEndArray();
-    } else if (v instanceof Boolean b) {
-      g.writeBoolean(b);
-    } else if (v instanceof Long || v instanceof Integer) {
-      g.writeNumber(((Number) v).longValue());
-    } else if (v instanceof Double d) {
-      g.writeNumber(d);
-    } else if (v instanceof BigDecimal d) {
-      g.writeNumber(d);
-    } else {
-      throw new IllegalArgumentException("not a response tree value: " + v.getClass());
-    }
-  }
-
-  private static void writeAttr(JsonGenerator g, AttrValue av) throws IOException {
-    g.writeStartObject();
-    g.writeFieldName(av.typeName());
-    if (av instanceof AttrValue.S s) {
-      g.writeString(s.value());
-    } else if (av instanceof AttrValue.N n) {
-      g.writeString(n.text());
-    } else if (av instanceof AttrValue.B b) {
-      g.writeString(b.value().toBase64());
-    } else if (av instanceof AttrValue.Bool b) {
-      g.writeBoolean(b.value());
-    } else if (av instanceof AttrValue.Null) {
-      g.writeBoolean(true);
-    } else if (av instanceof AttrValue.SS ss) {
-      g.writeStartArray();
-      for (String s : ss.values()) {
-        g.writeString(s);
-      }
-      g.writeEndArray();
-    } else if (av instanceof AttrValue.NS ns) {
-      g.writeStartArray();
-      for (BigDecimal d : ns.values()) {
-        g.writeString(Numbers.toText(d));
-      }
-      g.writeEndArray();
-    } else if (av instanceof AttrValue.BS bs) {
-      g.writeStartArray();
-      for (Binary b : bs.values()) {
-        g.writeString(b.toBase64());
-      }
-      g.writeEndArray();
-    } else if (av instanceof AttrValue.L l) {
-      g.writeStartArray();
-      for (AttrValue e : l.values()) {
-        writeAttr(g, e);
-      }
-      g.writeEndArray();
-    } else {
-      g.writeStartObject();
-      for (Map.Entry<String, AttrValue> e : ((AttrValue.M) av).values().entrySet()) {
-        g.writeFieldName(e.getKey());
-        writeAttr(g, e.getValue());
-      }
-      g.writeEndObject();
-    }
-    g.writeEndObject();
+    return JsonWriter.write(tree);
   }
 }

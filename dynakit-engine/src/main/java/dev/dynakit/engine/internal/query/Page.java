@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * @param count how many entries passed the filter
  * @param scannedCount how many entries were read
  * @param lastEvaluatedKey where the next page starts, or null when the range was read to its end
- * @param bytesRead the total size of the entries read, which read capacity is charged on
+ * @param bytesRead the total size of the entries read, which read capacity is charged on; -1 when
+ *     the reader was not asked to measure it
  * @param fetchUnits the read units of base items fetched for a local secondary index
  */
 record Page(

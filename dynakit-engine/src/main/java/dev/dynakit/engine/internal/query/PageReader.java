@@ -34,8 +34,15 @@ final class PageReader {
   /**
    * Reads from {@code range[0]} (inclusive) to {@code range[1]} (exclusive).
    *
+   * <p>The size of the entries read decides where a page ends only once it nears 1 MB, so entries
+   * are measured only from then on (an entry's size is at most {@link
+   * ItemCodec#SIZE_PER_ENCODED_BYTE} times its encoded length) or when {@code measure} asks for the
+   * total, which read capacity is charged on.
+   *
    * @param limit the most entries to read, or null for no limit
    * @param filter applied to each entry (or its fetched base item), or null
+   * @param measure whether {@link Page#bytesRead} must hold the size of the entries read; it is -1
+   *     otherwise
    */
   Page read(
       ReadTarget target,
@@ -44,11 +51,16 @@ final class PageReader {
       @Nullable Long limit,
       @Nullable ConditionExpr filter,
       Selection selection,
-      boolean consistent) {
+      boolean consistent,
+      boolean measure) {
     List<Map<String, AttrValue>> items = new ArrayList<>();
     long count = 0;
     long scanned = 0;
     long bytes = 0;
+    // entries not measured yet (while the bound of their sizes stays below the page limit), and
+    // that bound; null once every entry is measured as it is read
+    List<Map<String, AttrValue>> unmeasured = new ArrayList<>();
+    long bound = 0;
     double fetchUnits = 0;
     Map<String, AttrValue> last = null;
     boolean stopped = false;
@@ -56,15 +68,25 @@ final class PageReader {
       try (StoreCursor cursor = store.scan(range[0], range[1], reverse)) {
         while (cursor.hasNext()) {
           StoreEntry e = cursor.next();
-          Map<String, AttrValue> entry = ItemCodec.decode(e.value());
+          // decoded only if the filter, projection, fetch or LastEvaluatedKey looks into it
+          Map<String, AttrValue> entry = ItemCodec.decodeLazily(e.value());
           scanned++;
-          bytes += ItemSize.itemSize(entry);
+          if (unmeasured == null) {
+            bytes += ItemSize.itemSize(entry);
+          } else {
+            unmeasured.add(entry);
+            bound += (long) ItemCodec.SIZE_PER_ENCODED_BYTE * e.value().length;
+            if (bound >= PAGE_BYTES) {
+              bytes += measure(unmeasured);
+              unmeasured = null;
+            }
+          }
           last = entry;
           Map<String, AttrValue> source = entry;
           if (selection.fetch()) {
             byte[] base = store.get(target.baseStorageKey(entry));
             // An entry whose base item went away after the entry was read matches nothing.
-            source = base == null ? null : ItemCodec.decode(base);
+            source = base == null ? null : ItemCodec.decodeLazily(base);
             fetchUnits +=
                 Capacity.readUnits(source == null ? 0 : ItemSize.itemSize(source), consistent);
           }
@@ -81,7 +103,18 @@ final class PageReader {
         }
       }
     }
+    if (unmeasured != null) {
+      bytes = measure ? bytes + measure(unmeasured) : -1;
+    }
     Map<String, AttrValue> lastKey = stopped ? target.lastEvaluatedKey(last) : null;
     return new Page(items, count, scanned, lastKey, bytes, fetchUnits);
+  }
+
+  private static long measure(List<Map<String, AttrValue>> entries) {
+    long bytes = 0;
+    for (Map<String, AttrValue> e : entries) {
+      bytes += ItemSize.itemSize(e);
+    }
+    return bytes;
   }
 }

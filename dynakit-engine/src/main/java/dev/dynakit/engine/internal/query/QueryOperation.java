@@ -85,7 +85,14 @@ final class QueryOperation implements Operation {
 
     Page page =
         reader.read(
-            target, range, !forward, request.integer("Limit"), filter, selection, consistent);
+            target,
+            range,
+            !forward,
+            request.integer("Limit"),
+            filter,
+            selection,
+            consistent,
+            capacity != Capacity.Mode.NONE);
     return PageResponse.of(page, selection, target, capacity, consistent);
   }
 

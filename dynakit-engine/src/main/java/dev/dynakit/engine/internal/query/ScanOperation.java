@@ -97,7 +97,15 @@ final class ScanOperation implements Operation {
     ReadRequests.checkKeyPaths(table, filterPaths);
 
     Page page =
-        reader.read(target, range, false, request.integer("Limit"), filter, selection, consistent);
+        reader.read(
+            target,
+            range,
+            false,
+            request.integer("Limit"),
+            filter,
+            selection,
+            consistent,
+            capacity != Capacity.Mode.NONE);
     return PageResponse.of(page, selection, target, capacity, consistent);
   }
 

@@ -1,6 +1,7 @@
 package dev.dynakit.engine.internal.table;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -28,11 +29,17 @@ public record KeySchema(List<KeyAttr> hash, List<KeyAttr> range) {
     return range.isEmpty() ? null : range.get(0);
   }
 
-  /** All key attributes, hash first. */
+  /** All key attributes, hash first; an unmodifiable list. */
   public List<KeyAttr> all() {
+    if (range.isEmpty()) {
+      return hash;
+    }
+    if (hash.size() == 1 && range.size() == 1) {
+      return List.of(hash.get(0), range.get(0));
+    }
     List<KeyAttr> all = new ArrayList<>(hash);
     all.addAll(range);
-    return all;
+    return Collections.unmodifiableList(all);
   }
 
   public boolean contains(String attributeName) {

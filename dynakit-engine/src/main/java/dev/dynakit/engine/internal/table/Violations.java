@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Collects DynamoDB's shape-constraint errors for one request and reports them together, the way
@@ -19,8 +18,8 @@ public final class Violations {
   /** DynamoDB lists at most this many constraint errors in one message. */
   private static final int MAX_REPORTED = 10;
 
-  static final String NAME_PATTERN = "[a-zA-Z0-9_.-]+";
-  private static final Pattern NAME = Pattern.compile(NAME_PATTERN);
+  /** The pattern of table and index names, as DynamoDB's messages quote it. */
+  public static final String NAME_PATTERN = "[a-zA-Z0-9_.-]+";
 
   private final List<String> messages = new ArrayList<>();
 
@@ -77,10 +76,32 @@ public final class Violations {
     if (value == null) {
       return;
     }
-    if (!NAME.matcher(value).matches()) {
+    if (!isNameText(value)) {
       add(path, value, "Member must satisfy regular expression pattern: " + NAME_PATTERN);
     }
     length(path, value, 3, 255);
+  }
+
+  /**
+   * Whether {@code value} matches {@link #NAME_PATTERN}: one or more of {@code a-z A-Z 0-9 _ . -}
+   * (a loop, not a regular expression: every item request checks its table name).
+   */
+  public static boolean isNameText(String value) {
+    int n = value.length();
+    for (int i = 0; i < n; i++) {
+      char c = value.charAt(i);
+      boolean ok =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || c == '_'
+              || c == '.'
+              || c == '-';
+      if (!ok) {
+        return false;
+      }
+    }
+    return n > 0;
   }
 
   /** A string whose length (in characters) must lie in [min, max]. */

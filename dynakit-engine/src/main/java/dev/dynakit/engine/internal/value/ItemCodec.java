@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The compact binary form in which stores hold items: {@code encode} then {@code decode} gives back
@@ -40,10 +41,22 @@ public final class ItemCodec {
   private static final int L = 10;
   private static final int M = 11;
 
+  /**
+   * An item's size ({@link ItemSize#itemSize}) is at most this many times the length of its
+   * encoding: every value takes at least as many encoded bytes as it counts, except the elements of
+   * lists (one byte counted per element, at least one encoded) and the three bytes a list or map
+   * counts (two encoded at least), which at worst double it.
+   */
+  public static final int SIZE_PER_ENCODED_BYTE = 2;
+
   private ItemCodec() {}
 
   /** Encodes an item. */
   public static byte[] encode(Map<String, AttrValue> item) {
+    byte[] stored = pristineBytes(item);
+    if (stored != null) {
+      return stored.clone();
+    }
     Writer w = new Writer(64 + item.size() * 24);
     w.put(FORMAT);
     w.entries(item);
@@ -51,17 +64,59 @@ public final class ItemCodec {
   }
 
   /** Decodes an item; the map is a new, mutable {@link LinkedHashMap}. */
-  public static Map<String, AttrValue> decode(byte[] bytes) {
+  public static LinkedHashMap<String, AttrValue> decode(byte[] bytes) {
+    Reader r = reader(bytes);
+    LinkedHashMap<String, AttrValue> item = r.entries();
+    r.checkEnd();
+    return item;
+  }
+
+  /**
+   * An item that decodes itself when first looked into, and until then is measured ({@link
+   * ItemSize#itemSize}) and written out ({@link #visit(Map, ItemVisitor)}) from {@code bytes}
+   * directly. It is mutable like the map {@link #decode} returns. The caller must never change
+   * {@code bytes} afterwards; a malformed encoding is reported when the item is first used.
+   */
+  public static Map<String, AttrValue> decodeLazily(byte[] bytes) {
+    return new StoredItem(bytes);
+  }
+
+  /**
+   * The encoding of an item from {@link #decodeLazily} that nobody can have changed, or null for
+   * any other map. Read only: the array is the one the item was read from.
+   */
+  public static byte @Nullable [] pristineBytes(Map<String, AttrValue> item) {
+    return item instanceof StoredItem s ? s.pristineBytes() : null;
+  }
+
+  /**
+   * Walks an encoded item without decoding it (see {@link ItemVisitor} for the order of calls).
+   *
+   * @throws IllegalArgumentException when {@code bytes} is not an encoded item
+   */
+  public static void visit(byte[] bytes, ItemVisitor visitor) {
+    Reader r = reader(bytes);
+    r.visitEntries(visitor);
+    r.checkEnd();
+  }
+
+  /**
+   * The size of an encoded item as {@link ItemSize#itemSize} measures the decoded item, without
+   * decoding it. Relies on the encoding holding canonical numbers, as {@link #encode} writes them.
+   */
+  static long size(byte[] bytes) {
+    Reader r = reader(bytes);
+    long size = r.sizeOfEntries(r.count());
+    r.checkEnd();
+    return size;
+  }
+
+  private static Reader reader(byte[] bytes) {
     if (bytes.length == 0 || bytes[0] != FORMAT) {
       throw new IllegalArgumentException(
           "not an encoded item (format byte " + (bytes.length == 0 ? "missing" : bytes[0]) + ")");
     }
-    Reader r = new Reader(bytes, 1);
-    Map<String, AttrValue> item = r.entries();
-    if (r.pos != bytes.length) {
-      throw new IllegalArgumentException("encoded item has trailing bytes at " + r.pos);
-    }
-    return item;
+    return new Reader(bytes, 1);
   }
 
   /** A growable byte buffer with the writing half of the format. */
@@ -191,12 +246,27 @@ public final class ItemCodec {
 
     private int next() {
       if (pos >= buf.length) {
-        throw new IllegalArgumentException("encoded item ends early");
+        throw endsEarly();
       }
       return buf[pos++] & 0xFF;
     }
 
+    private static IllegalArgumentException endsEarly() {
+      return new IllegalArgumentException("encoded item ends early");
+    }
+
     long varint() {
+      byte[] b = buf;
+      int p = pos;
+      if (p < b.length && b[p] >= 0) {
+        // one byte: every count, length and tag-sized number below 128
+        pos = p + 1;
+        return b[p];
+      }
+      return longVarint();
+    }
+
+    private long longVarint() {
       long v = 0;
       for (int shift = 0; shift < 64; shift += 7) {
         int b = next();
@@ -211,9 +281,13 @@ public final class ItemCodec {
     int length() {
       long n = varint();
       if (n < 0 || n > buf.length - pos) {
-        throw new IllegalArgumentException("length " + n + " runs past the end at " + pos);
+        throw runsPast(n);
       }
       return (int) n;
+    }
+
+    private IllegalArgumentException runsPast(long n) {
+      return new IllegalArgumentException("length " + n + " runs past the end at " + pos);
     }
 
     /** A count of elements; each takes at least one byte, which bounds it. */
@@ -235,6 +309,19 @@ public final class ItemCodec {
       return b;
     }
 
+    void checkEnd() {
+      if (pos != buf.length) {
+        throw new IllegalArgumentException("encoded item has trailing bytes at " + pos);
+      }
+    }
+
+    /** Skips a length-prefixed run (name, string, binary) and returns its length. */
+    private int skipRun() {
+      int n = length();
+      pos += n;
+      return n;
+    }
+
     BigDecimal number(int tag) {
       int scale = (int) unzigzag(varint());
       if (tag == N_LONG) {
@@ -246,9 +333,9 @@ public final class ItemCodec {
       throw new IllegalArgumentException("expected a number, found tag " + tag);
     }
 
-    Map<String, AttrValue> entries() {
+    LinkedHashMap<String, AttrValue> entries() {
       int n = count();
-      Map<String, AttrValue> map = new LinkedHashMap<>(Math.max(4, n * 4 / 3 + 1));
+      LinkedHashMap<String, AttrValue> map = new LinkedHashMap<>(Math.max(4, n * 4 / 3 + 1));
       for (int i = 0; i < n; i++) {
         String name = string();
         map.put(name, value());
@@ -321,6 +408,183 @@ public final class ItemCodec {
         list.add(value());
       }
       return list;
+    }
+
+    void visitEntries(ItemVisitor v) {
+      int n = count();
+      v.startMap(n);
+      for (int i = 0; i < n; i++) {
+        int length = length();
+        v.name(buf, pos, length);
+        pos += length;
+        visitValue(v);
+      }
+      v.endMap();
+    }
+
+    void visitValue(ItemVisitor v) {
+      int tag = next();
+      switch (tag) {
+        case S:
+          {
+            int n = length();
+            v.stringValue(buf, pos, n);
+            pos += n;
+            return;
+          }
+        case N_LONG:
+          {
+            int scale = (int) unzigzag(varint());
+            v.numberValue(unzigzag(varint()), scale);
+            return;
+          }
+        case N_BIG:
+          {
+            int scale = (int) unzigzag(varint());
+            v.numberValue(bigUnscaled(), scale);
+            return;
+          }
+        case B:
+          {
+            int n = length();
+            v.binaryValue(buf, pos, n);
+            pos += n;
+            return;
+          }
+        case TRUE:
+        case FALSE:
+          v.boolValue(tag == TRUE);
+          return;
+        case NULL:
+          v.nullValue();
+          return;
+        case SS:
+        case NS:
+        case BS:
+          visitSet(tag, v);
+          return;
+        case L:
+          {
+            int n = count();
+            v.startList(n);
+            for (int i = 0; i < n; i++) {
+              visitValue(v);
+            }
+            v.endList();
+            return;
+          }
+        case M:
+          v.startM();
+          visitEntries(v);
+          v.endM();
+          return;
+        default:
+          throw new IllegalArgumentException("unknown value tag " + tag + " at " + (pos - 1));
+      }
+    }
+
+    private void visitSet(int tag, ItemVisitor v) {
+      int n = count();
+      v.startSet(tag == SS ? "SS" : tag == NS ? "NS" : "BS", n);
+      for (int i = 0; i < n; i++) {
+        if (tag == NS) {
+          int elementTag = next();
+          int scale = (int) unzigzag(varint());
+          if (elementTag == N_LONG) {
+            v.setNumber(unzigzag(varint()), scale);
+          } else if (elementTag == N_BIG) {
+            v.setNumber(bigUnscaled(), scale);
+          } else {
+            throw new IllegalArgumentException("expected a number, found tag " + elementTag);
+          }
+        } else {
+          int length = length();
+          if (tag == SS) {
+            v.setString(buf, pos, length);
+          } else {
+            v.setBinary(buf, pos, length);
+          }
+          pos += length;
+        }
+      }
+      v.endSet();
+    }
+
+    private BigInteger bigUnscaled() {
+      int n = length();
+      BigInteger unscaled = new BigInteger(buf, pos, n);
+      pos += n;
+      return unscaled;
+    }
+
+    /** The size of {@code n} entries: names and values. */
+    long sizeOfEntries(int n) {
+      long size = 0;
+      for (int i = 0; i < n; i++) {
+        size += skipRun();
+        size += sizeOfValue();
+      }
+      return size;
+    }
+
+    /** The size of the next value, as {@link ItemSize#valueSize} measures it. */
+    long sizeOfValue() {
+      int tag = next();
+      switch (tag) {
+        case S:
+        case B:
+          return skipRun();
+        case N_LONG:
+        case N_BIG:
+          return sizeOfNumber(tag);
+        case TRUE:
+        case FALSE:
+        case NULL:
+          return 1;
+        case SS:
+        case BS:
+          {
+            int n = count();
+            long size = 0;
+            for (int i = 0; i < n; i++) {
+              size += skipRun();
+            }
+            return size;
+          }
+        case NS:
+          {
+            int n = count();
+            long size = 0;
+            for (int i = 0; i < n; i++) {
+              size += sizeOfNumber(next());
+            }
+            return size;
+          }
+        case L:
+          {
+            int n = count();
+            long size = 3 + n;
+            for (int i = 0; i < n; i++) {
+              size += sizeOfValue();
+            }
+            return size;
+          }
+        case M:
+          {
+            int n = count();
+            return 3 + n + sizeOfEntries(n);
+          }
+        default:
+          throw new IllegalArgumentException("unknown value tag " + tag + " at " + (pos - 1));
+      }
+    }
+
+    private long sizeOfNumber(int tag) {
+      if (tag == N_LONG) {
+        int scale = (int) unzigzag(varint());
+        return ItemSize.numberSize(unzigzag(varint()), scale);
+      }
+      return ItemSize.numberSize(number(tag));
     }
 
     private static long unzigzag(long v) {

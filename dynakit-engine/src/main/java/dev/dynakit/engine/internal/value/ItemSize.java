@@ -26,6 +26,9 @@ public final class ItemSize {
 
   /** The size of an item: names plus values. */
   public static long itemSize(Map<String, AttrValue> item) {
+    if (item instanceof StoredItem stored && stored.pristineBytes() != null) {
+      return stored.encodedSize();
+    }
     long size = 0;
     for (Map.Entry<String, AttrValue> e : item.entrySet()) {
       size += Utf8.length(e.getKey()) + valueSize(e.getValue());
@@ -93,5 +96,32 @@ public final class ItemSize {
     // pair, which adds a pair when the digit count is even.
     int pairs = (digits + (exponent % 2 == 0 ? 1 : 0) + 1) / 2;
     return 1 + pairs + (n.signum() < 0 ? 1 : 0);
+  }
+
+  /**
+   * {@link #numberSize(BigDecimal)} of {@code unscaled × 10^-scale}, without building it; {@code
+   * unscaled} has no trailing zeros (or is 0 with scale 0), as canonical numbers are stored.
+   */
+  static long numberSize(long unscaled, int scale) {
+    if (unscaled == 0) {
+      return 1;
+    }
+    int digits = digits(unscaled);
+    int exponent = digits - 1 - scale;
+    int pairs = (digits + (exponent % 2 == 0 ? 1 : 0) + 1) / 2;
+    return 1 + pairs + (unscaled < 0 ? 1 : 0);
+  }
+
+  /** The number of decimal digits of a non-zero long's magnitude. */
+  static int digits(long v) {
+    // in negative space, so that Long.MIN_VALUE needs no special case
+    long n = v < 0 ? v : -v;
+    int digits = 1;
+    long bound = -10;
+    while (digits < 19 && n <= bound) {
+      digits++;
+      bound *= 10;
+    }
+    return digits;
   }
 }

@@ -11,9 +11,10 @@ public final class Numbers {
   /** The largest significant-digit count DynamoDB stores. */
   public static final int MAX_PRECISION = 38;
 
-  private static final BigDecimal MAX_MAGNITUDE =
-      new BigDecimal("9.9999999999999999999999999999999999999E+125");
-  private static final BigDecimal MIN_MAGNITUDE = new BigDecimal("1E-130");
+  /** The decimal exponents of the largest and smallest magnitudes, 9.99…E+125 and 1E-130. */
+  private static final int MAX_EXPONENT = 125;
+
+  private static final int MIN_EXPONENT = -130;
 
   private Numbers() {}
 
@@ -38,17 +39,21 @@ public final class Numbers {
       return BigDecimal.ZERO;
     }
     BigDecimal stripped = value.stripTrailingZeros();
-    if (stripped.precision() > MAX_PRECISION) {
+    int precision = stripped.precision();
+    if (precision > MAX_PRECISION) {
       throw EngineException.validation(
           "Attempting to store more than 38 significant digits in a Number");
     }
-    BigDecimal magnitude = stripped.abs();
-    if (magnitude.compareTo(MAX_MAGNITUDE) > 0) {
+    // The magnitude is in [10^e, 10^(e+1)) for the exponent e below; with at most 38 digits it
+    // exceeds 9.99…E+125 exactly when e > 125, and is below 1E-130 exactly when e < -130.
+    // Deciding on e spares comparing decimals of unlike scales.
+    long exponent = (long) precision - 1 - stripped.scale();
+    if (exponent > MAX_EXPONENT) {
       throw EngineException.validation(
           "Number overflow. Attempting to store a number with magnitude larger than supported"
               + " range");
     }
-    if (magnitude.compareTo(MIN_MAGNITUDE) < 0) {
+    if (exponent < MIN_EXPONENT) {
       throw EngineException.validation(
           "Number underflow. Attempting to store a number with magnitude smaller than supported"
               + " range");
