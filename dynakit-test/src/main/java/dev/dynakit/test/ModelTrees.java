@@ -2,6 +2,7 @@ package dev.dynakit.test;
 
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.Binary;
+import dev.dynakit.engine.internal.value.ItemCodec;
 import dev.dynakit.engine.internal.value.Numbers;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -113,7 +114,15 @@ final class ModelTrees {
     return list;
   }
 
-  private static Map<String, Object> map(Map<?, ?> source, Conversion member) {
+  @SuppressWarnings("unchecked")
+  private static Map<String, ?> map(Map<?, ?> source, Conversion member) {
+    byte[] stored = ItemCodec.pristineBytes((Map<String, AttrValue>) source);
+    if (stored != null) {
+      // an item as the store holds it: build the SDK's values from its bytes
+      SdkItemBuilder item = new SdkItemBuilder();
+      ItemCodec.visit(stored, item);
+      return item.item();
+    }
     Map<String, Object> map = new LinkedHashMap<>(capacity(source.size()));
     for (Map.Entry<?, ?> e : source.entrySet()) {
       Object v = e.getValue();
