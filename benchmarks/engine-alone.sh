@@ -6,12 +6,16 @@
 #
 #   benchmarks/engine-alone.sh                  the measured run: about 3 minutes on 2 cores
 #   benchmarks/engine-alone.sh --quick          a smoke run (the numbers mean nothing)
-#   benchmarks/engine-alone.sh -- ARGS...       more JMH options, e.g. -- query (one benchmark)
+#   benchmarks/engine-alone.sh --cpu [ARGS]     no JMH: CPU time and bytes allocated per call in
+#                                               the calling thread (EngineAloneMain; steadier than
+#                                               elapsed time on a shared machine), ARGS as there
+#   benchmarks/engine-alone.sh -- ARGS...       more JMH options, e.g. -- -p ... or a regexp
 #
 # Environment (defaults in brackets):
 #   BENCH_JMH ["-f 2 -wi 5 -w 2s -i 5 -r 2s"]  forks and iterations
 #   BENCH_BUILD [1]                  0 reuses benchmarks/target from an earlier build
-#   BENCH_JVM_OPTS ["-Xms1g -Xmx1g"] options of the forked benchmark JVMs
+#   BENCH_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch"]  options of the benchmark JVMs (pre-touched
+#                                    heap: no page faults while measuring)
 #   BENCH_PROFILE []                 cpu or alloc: run async-profiler (ap-loader from the local
 #                                    Maven repository) in the forks, collapsed stacks written to
 #                                    benchmarks/target/engine-alone-<event>-<pid>.collapsed
@@ -19,14 +23,16 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 read -r -a jmh <<< "${BENCH_JMH:--f 2 -wi 5 -w 2s -i 5 -r 2s}"
+cpu=0
 case "${1:-}" in
   --quick) jmh=(-f 1 -wi 1 -w 1s -i 1 -r 1s); shift ;;
+  --cpu) cpu=1; shift ;;
   --) ;;
   "") ;;
-  *) sed -n '2,18p' "$0"; exit 2 ;;
+  *) sed -n '2,22p' "$0"; exit 2 ;;
 esac
 [ "${1:-}" = "--" ] && shift
-jvm_opts=${BENCH_JVM_OPTS:--Xms1g -Xmx1g}
+jvm_opts=${BENCH_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch}
 
 say() { echo "[engine-alone $(date -u +%H:%M:%S)] $*" >&2; }
 
@@ -46,9 +52,14 @@ cp="$root/benchmarks/target/classes:$(cat "$root/benchmarks/target/runtime-class
 
 began=$(date -u '+%Y-%m-%d %H:%M')
 say "load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
-timeout 1800 java -cp "$cp" org.openjdk.jmh.Main "${jmh[@]}" -prof gc -jvmArgs "$jvm_opts" \
-    "$@" 'dev\.dynakit\.benchmarks\.EngineAlone\.'
+if [ "$cpu" = 1 ]; then
+  read -r -a opts <<< "$jvm_opts"
+  timeout 1800 java "${opts[@]}" -cp "$cp" dev.dynakit.benchmarks.EngineAloneMain "$@"
+else
+  timeout 1800 java -cp "$cp" org.openjdk.jmh.Main "${jmh[@]}" -prof gc -jvmArgs "$jvm_opts" \
+      "$@" 'dev\.dynakit\.benchmarks\.EngineAlone\.'
+fi
 echo
 echo "Began $began UTC at commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?');" \
-     "JMH ${jmh[*]} $*; $(nproc) cores, $(java -version 2>&1 | head -1);" \
+     "$([ "$cpu" = 1 ] && echo "EngineAloneMain" || echo "JMH ${jmh[*]}") $*; $(nproc) cores, $(java -version 2>&1 | head -1);" \
      "load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')."

@@ -32,6 +32,9 @@ public final class Json {
                   .build())
           .build();
 
+  /** The most members an object is read into a {@link SmallObject} with. */
+  static final int SMALL_MEMBERS = 8;
+
   private Json() {}
 
   /** Parses a request body; malformed JSON is a SerializationException, as DynamoDB sends. */
@@ -99,11 +102,14 @@ public final class Json {
     String firstName = p.currentName();
     Object firstValue = readValue(p, p.nextToken());
     t = p.nextToken();
-    // Most objects of a request are attribute values of one member ({"S": "x"}): a table of
-    // two slots holds them, where the default would allocate sixteen.
-    Map<String, Object> map = new LinkedHashMap<>(t == JsonToken.END_OBJECT ? 2 : 16);
+    // Most objects of a request have a few members ({"S": "x"} above all): they are read into
+    // SmallObjects, larger ones into LinkedHashMaps.
+    Map<String, Object> map = new SmallObject(t == JsonToken.END_OBJECT ? 1 : SMALL_MEMBERS);
     map.put(firstName, firstValue);
     while (t == JsonToken.FIELD_NAME) {
+      if (map.size() == SMALL_MEMBERS && map instanceof SmallObject) {
+        map = new LinkedHashMap<>(map);
+      }
       String name = p.currentName();
       map.put(name, readValue(p, p.nextToken()));
       t = p.nextToken();
