@@ -4,9 +4,6 @@ import static dev.dynakit.it.diff.DifferentialScenario.exact;
 import static dev.dynakit.it.diff.DifferentialScenario.members;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.engine.EngineServer;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,27 +32,17 @@ class BatchDifferentialIT {
             + " of them and refuses the request; dynalite silently performs the PutRequest.");
   }
 
-  static Dynalite dynalite;
-  static DynakitEngine engine;
-  static EngineServer server;
+  static Peers peers;
 
   @BeforeAll
   static void start() throws Exception {
-    dynalite = Dynalite.start();
-    engine = DynakitEngine.inMemory();
-    server = EngineServer.start(engine, "127.0.0.1", 0);
+    peers = Peers.start();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (server != null) {
-      server.close();
-    }
-    if (engine != null) {
-      engine.close();
-    }
-    if (dynalite != null) {
-      dynalite.close();
+    if (peers != null) {
+      peers.close();
     }
   }
 
@@ -221,26 +208,9 @@ class BatchDifferentialIT {
 
   @Test
   void sameRequests_sameReplies() throws Exception {
-    RawClient ours = new RawClient(server.endpoint());
-    RawClient theirs = new RawClient(dynalite.endpoint);
-    List<String> mismatches = new ArrayList<>();
     List<DifferentialScenario> all = scenarios();
-    for (int i = 0; i < all.size(); i++) {
-      DifferentialScenario s = all.get(i);
-      RawClient.Reply a = ours.call(s.operation(), s.json());
-      RawClient.Reply b = theirs.call(s.operation(), s.json());
-      if (KNOWN_DEVIATIONS.containsKey(i)) {
-        continue;
-      }
-      String diff = Replies.compare(s, a, b);
-      if (diff != null) {
-        mismatches.add("#" + i + " " + s.operation() + " " + abbreviate(s.json()) + "\n   " + diff);
-      }
-    }
+    List<Peers.Exchange> replies = peers.exchange(all);
+    List<String> mismatches = Peers.mismatches(all, replies, KNOWN_DEVIATIONS);
     assertThat(mismatches).as(String.join("\n", mismatches)).isEmpty();
-  }
-
-  private static String abbreviate(String json) {
-    return json.length() > 300 ? json.substring(0, 300) + "..." : json;
   }
 }

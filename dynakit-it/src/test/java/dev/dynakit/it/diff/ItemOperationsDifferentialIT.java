@@ -4,10 +4,8 @@ import static dev.dynakit.it.diff.DifferentialScenario.exact;
 import static dev.dynakit.it.diff.DifferentialScenario.members;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.engine.EngineServer;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,27 +16,17 @@ import org.junit.jupiter.api.Test;
  * item count DynamoDB refreshes lazily) the scenario compares only the stable members.
  */
 class ItemOperationsDifferentialIT {
-  static Dynalite dynalite;
-  static DynakitEngine engine;
-  static EngineServer server;
+  static Peers peers;
 
   @BeforeAll
   static void start() throws Exception {
-    dynalite = Dynalite.start();
-    engine = DynakitEngine.inMemory();
-    server = EngineServer.start(engine, "127.0.0.1", 0);
+    peers = Peers.start();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (server != null) {
-      server.close();
-    }
-    if (engine != null) {
-      engine.close();
-    }
-    if (dynalite != null) {
-      dynalite.close();
+    if (peers != null) {
+      peers.close();
     }
   }
 
@@ -182,19 +170,9 @@ class ItemOperationsDifferentialIT {
 
   @Test
   void sameRequests_sameReplies() throws Exception {
-    RawClient ours = new RawClient(server.endpoint());
-    RawClient theirs = new RawClient(dynalite.endpoint);
-    List<String> mismatches = new ArrayList<>();
     List<DifferentialScenario> all = scenarios();
-    for (int i = 0; i < all.size(); i++) {
-      DifferentialScenario s = all.get(i);
-      RawClient.Reply a = ours.call(s.operation(), s.json());
-      RawClient.Reply b = theirs.call(s.operation(), s.json());
-      String diff = Replies.compare(s, a, b);
-      if (diff != null) {
-        mismatches.add("#" + i + " " + s.operation() + " " + s.json() + "\n   " + diff);
-      }
-    }
+    List<Peers.Exchange> replies = peers.exchange(all);
+    List<String> mismatches = Peers.mismatches(all, replies, Map.of());
     assertThat(mismatches).as(String.join("\n", mismatches)).isEmpty();
   }
 }

@@ -4,8 +4,6 @@ import static dev.dynakit.it.diff.DifferentialScenario.exact;
 import static dev.dynakit.it.diff.DifferentialScenario.members;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.engine.EngineServer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,27 +69,17 @@ class QueryScanDifferentialIT {
             + " GSI in Scan as in Query");
   }
 
-  static Dynalite dynalite;
-  static DynakitEngine engine;
-  static EngineServer server;
+  static Peers peers;
 
   @BeforeAll
   static void start() throws Exception {
-    dynalite = Dynalite.start();
-    engine = DynakitEngine.inMemory();
-    server = EngineServer.start(engine, "127.0.0.1", 0);
+    peers = Peers.start();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (server != null) {
-      server.close();
-    }
-    if (engine != null) {
-      engine.close();
-    }
-    if (dynalite != null) {
-      dynalite.close();
+    if (peers != null) {
+      peers.close();
     }
   }
 
@@ -295,26 +283,15 @@ class QueryScanDifferentialIT {
 
   @Test
   void sameRequests_sameReplies() throws Exception {
-    RawClient ours = new RawClient(server.endpoint());
-    RawClient theirs = new RawClient(dynalite.endpoint);
-    List<String> mismatches = new ArrayList<>();
     List<DifferentialScenario> all = scenarios();
-    for (int i = 0; i < all.size(); i++) {
-      DifferentialScenario s = all.get(i);
-      RawClient.Reply a = ours.call(s.operation(), s.json());
-      RawClient.Reply b = theirs.call(s.operation(), s.json());
-      if (REFUSED_BY_DYNAKIT.contains(i)) {
-        // Dynakit follows DynamoDB here: it refuses what dynalite lets through.
-        assertThat(a.errorType()).as("#%d %s", i, s.json()).isEqualTo("ValidationException");
-      }
-      if (KNOWN_DEVIATIONS.containsKey(i)) {
-        continue;
-      }
-      String diff = Replies.compare(s, a, b);
-      if (diff != null) {
-        mismatches.add("#" + i + " " + s.operation() + " " + s.json() + "\n   " + diff);
-      }
+    List<Peers.Exchange> replies = peers.exchange(all);
+    for (int i : REFUSED_BY_DYNAKIT) {
+      // Dynakit follows DynamoDB here: it refuses what dynalite lets through.
+      assertThat(replies.get(i).ours().errorType())
+          .as("#%d %s", i, all.get(i).json())
+          .isEqualTo("ValidationException");
     }
+    List<String> mismatches = Peers.mismatches(all, replies, KNOWN_DEVIATIONS);
     assertThat(mismatches).as(String.join("\n", mismatches)).isEmpty();
   }
 }
