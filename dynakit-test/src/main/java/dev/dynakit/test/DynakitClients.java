@@ -5,6 +5,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -15,6 +16,7 @@ import software.amazon.awssdk.http.auth.spi.scheme.AuthSchemeOption;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.retries.api.RetryStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -44,8 +46,10 @@ public final class DynakitClients {
    * crosses a wire, so it skips what only a wire needs: requests are not signed (anonymous
    * credentials), and successful answers reach the SDK as response objects rather than JSON text,
    * filled through the SDK model's own field metadata. Errors come back as DynamoDB's JSON, mapped
-   * to exceptions by the SDK as usual. For the exact bytes DynamoDB would send, use {@link
-   * #inProcessWire}.
+   * to exceptions by the SDK as usual. The retry strategy (the caller's, or the SDK's default) is
+   * consulted only after a failed attempt, so that threads making CPU-bound calls do not queue on
+   * the SDK's retry bucket; its decisions are the same. For the exact bytes DynamoDB would send,
+   * use {@link #inProcessWire}.
    */
   public static DynamoDbClient inProcess(DynakitEngine engine) {
     return inProcess(engine, o -> {});
@@ -59,6 +63,23 @@ public final class DynakitClients {
       DynakitEngine engine, Consumer<ClientOverrideConfiguration.Builder> settings) {
     ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder();
     settings.accept(override);
+    override.addExecutionInterceptor(DirectResponses.INSTANCE);
+    DynamoDbClient client = direct(engine, override.build());
+    if (override.retryPolicy() != null) {
+      return client;
+    }
+    // the strategy to wrap is the one the SDK resolved, with the client's default conditions
+    Optional<RetryStrategy> lazy =
+        LazyBucketRetryStrategy.around(
+            client.serviceClientConfiguration().overrideConfiguration().retryStrategy());
+    if (lazy.isEmpty()) {
+      return client;
+    }
+    client.close();
+    return direct(engine, override.retryStrategy(lazy.get()).build());
+  }
+
+  private static DynamoDbClient direct(DynakitEngine engine, ClientOverrideConfiguration override) {
     return DynamoDbClient.builder()
         .httpClient(InProcessHttpClient.direct(engine))
         .endpointOverride(IN_PROCESS_ENDPOINT)
@@ -66,7 +87,7 @@ public final class DynakitClients {
         .credentialsProvider(AnonymousCredentialsProvider.create())
         // anonymous credentials alone still hash every payload for a signature nobody checks
         .authSchemeProvider(parameters -> NO_AUTH)
-        .overrideConfiguration(override.addExecutionInterceptor(DirectResponses.INSTANCE).build())
+        .overrideConfiguration(override)
         .build();
   }
 
@@ -92,13 +113,28 @@ public final class DynakitClients {
 
   /** The asynchronous twin of {@link #inProcess(DynakitEngine)}. */
   public static DynamoDbAsyncClient inProcessAsync(DynakitEngine engine) {
+    ClientOverrideConfiguration.Builder override =
+        ClientOverrideConfiguration.builder().addExecutionInterceptor(DirectResponses.INSTANCE);
+    DynamoDbAsyncClient client = directAsync(engine, override.build());
+    Optional<RetryStrategy> lazy =
+        LazyBucketRetryStrategy.around(
+            client.serviceClientConfiguration().overrideConfiguration().retryStrategy());
+    if (lazy.isEmpty()) {
+      return client;
+    }
+    client.close();
+    return directAsync(engine, override.retryStrategy(lazy.get()).build());
+  }
+
+  private static DynamoDbAsyncClient directAsync(
+      DynakitEngine engine, ClientOverrideConfiguration override) {
     return DynamoDbAsyncClient.builder()
         .httpClient(InProcessAsyncHttpClient.direct(engine))
         .endpointOverride(IN_PROCESS_ENDPOINT)
         .region(REGION)
         .credentialsProvider(AnonymousCredentialsProvider.create())
         .authSchemeProvider(parameters -> NO_AUTH)
-        .overrideConfiguration(o -> o.addExecutionInterceptor(DirectResponses.INSTANCE))
+        .overrideConfiguration(override)
         .build();
   }
 
