@@ -6,9 +6,10 @@
 #   benchmarks/run.sh --quick    a smoke run (short windows; the numbers mean nothing)
 #
 # Environment (defaults in brackets):
-#   BENCH_WARMUP_SECONDS [3]   warm-up before every measured window, not counted
+#   BENCH_WARMUP_SECONDS [3]   warm-up before every wrk window, not counted
 #   BENCH_WRK_SECONDS [10]     measured window of each wrk run
-#   BENCH_SDK_SECONDS [7]      measured window of each SDK run
+#   BENCH_SDK_SECONDS [8]      measured time of each SDK measurement, split over the rounds
+#   BENCH_SDK_ROUNDS [4]       SDK rounds: the targets take turns, each with a 1 s warm-up
 #   BENCH_JVM_WARMUP_SECONDS [60]  warm-up of the SDK load generator before its first measurement
 #   BENCH_TARGETS ["nothing engine dynalite in-process"]   what to measure
 #   BENCH_BUILD [1]            0 reuses benchmarks/target from an earlier build
@@ -23,10 +24,12 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 warmup=${BENCH_WARMUP_SECONDS:-3}
 wrk_seconds=${BENCH_WRK_SECONDS:-10}
-sdk_seconds=${BENCH_SDK_SECONDS:-7}
+sdk_seconds=${BENCH_SDK_SECONDS:-8}
+sdk_rounds=${BENCH_SDK_ROUNDS:-4}
+sdk_warmup=1
 jvm_warmup=${BENCH_JVM_WARMUP_SECONDS:-60}
 if [ "${1:-}" = "--quick" ]; then
-  warmup=1 wrk_seconds=2 sdk_seconds=2 jvm_warmup=2
+  warmup=1 wrk_seconds=2 sdk_seconds=2 sdk_rounds=2 jvm_warmup=2
 elif [ -n "${1:-}" ]; then
   sed -n '2,20p' "$0"; exit 2
 fi
@@ -192,13 +195,13 @@ for t in nothing engine dynalite in-process; do
   fi
 done
 sdk_args=(--ops "$(IFS=,; echo "${ops[*]}")" --threads "$sdk_threads" --jvm-warmup-seconds "$jvm_warmup"
-  --warmup-seconds "$warmup" --seconds "$sdk_seconds" --out "$results")
+  --warmup-seconds "$sdk_warmup" --seconds "$sdk_seconds" --rounds "$sdk_rounds" --out "$results")
 if [ ${#http[@]} -gt 0 ]; then sdk_args+=(--http "$(IFS=,; echo "${http[*]}")"); fi
 if wants in-process; then sdk_args+=(--in-process); fi
 if [ ${#http[@]} -gt 0 ] || wants in-process; then
   measurements=$(( (${#http[@]} + 1) * ${#ops[@]} * 2 ))
-  budget=$(( measurements * (warmup + sdk_seconds) + jvm_warmup + 300 ))
-  say "SDK: ${jvm_warmup}s JVM warm-up, then every operation at ${sdk_threads} threads on every target, ${warmup}s + ${sdk_seconds}s each"
+  budget=$(( measurements * (sdk_rounds * sdk_warmup + sdk_seconds) + jvm_warmup + 300 ))
+  say "SDK: ${jvm_warmup}s JVM warm-up, then every operation at ${sdk_threads} threads, the targets taking turns in ${sdk_rounds} rounds (${sdk_warmup}s warm-up, then ${sdk_seconds}s measured in all)"
   # shellcheck disable=SC2086
   timeout "$budget" java $client_opts -cp "$cp" "$pkg.SdkLoad" "${sdk_args[@]}" >"$out/sdk.log" 2>&1 \
     || say "the SDK run ended badly (see sdk.log)"
@@ -223,7 +226,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//' || echo unknown)
 dynalite_version=$(node -p "require('${DYNALITE_HOME:-$HOME/.cache/dynakit-peers/dynalite}/node_modules/dynalite/package.json').version" 2>/dev/null || echo unknown)
 settings=
-for v in BENCH_WARMUP_SECONDS BENCH_WRK_SECONDS BENCH_SDK_SECONDS BENCH_JVM_WARMUP_SECONDS \
+for v in BENCH_WARMUP_SECONDS BENCH_WRK_SECONDS BENCH_SDK_SECONDS BENCH_SDK_ROUNDS BENCH_JVM_WARMUP_SECONDS \
   BENCH_TARGETS BENCH_SERVER_JVM_OPTS BENCH_CLIENT_JVM_OPTS; do
   if [ -n "${!v:-}" ]; then settings+="$v='${!v}' "; fi
 done
@@ -235,7 +238,7 @@ if [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then commit="$comm
   echo "- Command: \`${settings}benchmarks/run.sh${1:+ $1}\`; commit $commit"
   echo "- Machine: $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo) RAM; $(java -version 2>&1 | head -1); node $(node --version 2>/dev/null || echo '?'); dynalite $dynalite_version; $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "- Load average (1/5/15 min) before: $load_before; after: $load_after (other work on the machine skews the numbers)"
-  echo "- wrk: $wrk_threads threads, $connections connections, ${warmup} s warm-up then ${wrk_seconds} s measured; SDK: sync client, Apache 5 HTTP client, $sdk_threads threads, one JVM for all targets warmed up for ${jvm_warmup} s, then ${warmup} s warm-up and ${sdk_seconds} s measured each"
+  echo "- wrk: $wrk_threads threads, $connections connections, ${warmup} s warm-up then ${wrk_seconds} s measured; SDK: sync client, Apache 5 HTTP client, $sdk_threads threads, one JVM for all targets warmed up for ${jvm_warmup} s, then the targets taking turns in ${sdk_rounds} rounds of ${sdk_warmup} s warm-up and $((sdk_seconds / sdk_rounds)) s measured (${sdk_seconds} s per target in all)"
   echo "- Measuring took $(( (finished - started) / 60 )) min $(( (finished - started) % 60 )) s"
   echo
   java -cp "$cp" "$pkg.Report" --results "$results"

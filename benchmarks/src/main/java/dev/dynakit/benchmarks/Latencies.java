@@ -38,6 +38,22 @@ final class Latencies {
     return merged;
   }
 
+  /** The values of several sorted arrays, in one sorted array. */
+  static long[] mergeSorted(List<long[]> sortedParts) {
+    int total = 0;
+    for (long[] part : sortedParts) {
+      total += part.length;
+    }
+    long[] merged = new long[total];
+    int at = 0;
+    for (long[] part : sortedParts) {
+      System.arraycopy(part, 0, merged, at, part.length);
+      at += part.length;
+    }
+    Arrays.sort(merged);
+    return merged;
+  }
+
   /**
    * The nearest-rank percentile of sorted values: the smallest value that at least {@code percent}
    * % of the values do not exceed; 0 when there are none.

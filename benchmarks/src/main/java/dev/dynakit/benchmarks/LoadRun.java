@@ -11,7 +11,8 @@ import java.util.function.IntConsumer;
 /**
  * A closed-loop load run: {@code threads} threads each call as fast as answers come back, first for
  * the warm-up (not counted), then for the measured window. A call counts when it started inside the
- * window; its latency is from the start of the call to its return.
+ * window; its latency is from the start of the call to its return. A measurement can be made of
+ * several such runs ({@link Slice}s, taken in turns with other targets) and {@link #combine}d.
  */
 final class LoadRun {
   private static final int WARMING = 0;
@@ -23,27 +24,54 @@ final class LoadRun {
   private LoadRun() {}
 
   /**
-   * Runs {@code call} (given a request index drawn at random) until the window closes.
+   * What one run measured.
    *
-   * @return the throughput and latencies of the window; the first failure, if any, in the note
+   * @param sortedNanos the latency of every call counted, sorted
+   * @param seconds the length of the measured window
+   * @param errors calls that failed in the window
+   * @param firstError the first failure, or empty
    */
-  static Result run(
-      String operation,
-      String target,
-      int threads,
-      Duration warmup,
-      Duration window,
-      IntConsumer call) {
-    return new LoadRun().execute(operation, target, threads, warmup, window, call);
+  record Slice(long[] sortedNanos, double seconds, long errors, String firstError) {}
+
+  /** Runs {@code call} (given a request index drawn at random) until the window closes. */
+  static Slice run(
+      String operation, int threads, Duration warmup, Duration window, IntConsumer call) {
+    return new LoadRun().execute(operation, threads, warmup, window, call);
   }
 
-  private Result execute(
-      String operation,
-      String target,
-      int threads,
-      Duration warmup,
-      Duration window,
-      IntConsumer call) {
+  /**
+   * One measurement of the slices of a target: requests and time summed, latencies pooled, the
+   * first error kept.
+   */
+  static Result combine(String operation, String target, int threads, List<Slice> slices) {
+    List<long[]> parts = new ArrayList<>();
+    double seconds = 0;
+    long errors = 0;
+    String firstError = "";
+    for (Slice slice : slices) {
+      parts.add(slice.sortedNanos());
+      seconds += slice.seconds();
+      errors += slice.errors();
+      if (firstError.isEmpty()) {
+        firstError = slice.firstError();
+      }
+    }
+    long[] sorted = Latencies.mergeSorted(parts);
+    return new Result(
+        "sdk",
+        operation,
+        target,
+        threads,
+        sorted.length,
+        seconds,
+        Latencies.percentile(sorted, 50) / 1e3,
+        Latencies.percentile(sorted, 99) / 1e3,
+        errors,
+        firstError);
+  }
+
+  private Slice execute(
+      String operation, int threads, Duration warmup, Duration window, IntConsumer call) {
     List<Latencies> latencies = new ArrayList<>();
     AtomicLong errors = new AtomicLong();
     AtomicReference<String> firstError = new AtomicReference<>("");
@@ -73,18 +101,8 @@ final class LoadRun {
         break;
       }
     }
-    long[] sorted = Latencies.merge(latencies);
-    return new Result(
-        "sdk",
-        operation,
-        target,
-        threads,
-        sorted.length,
-        (end - start) / 1e9,
-        Latencies.percentile(sorted, 50) / 1e3,
-        Latencies.percentile(sorted, 99) / 1e3,
-        errors.get(),
-        firstError.get());
+    return new Slice(
+        Latencies.merge(latencies), (end - start) / 1e9, errors.get(), firstError.get());
   }
 
   private void loop(

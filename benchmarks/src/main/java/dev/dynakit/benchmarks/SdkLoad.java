@@ -9,30 +9,35 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * What a Java user feels: the AWS SDK v2 sync client (one client per target, shared by all threads,
  * as an application would share it) calling each target as fast as it answers, for each operation
- * and thread count, each for a fixed window after a warm-up. Appends one {@link Result} line per
- * measurement to {@code --out}.
+ * and thread count. Appends one {@link Result} line per measurement to {@code --out}.
  *
  * <pre>
  * java -cp … dev.dynakit.benchmarks.SdkLoad \
  *     --http nothing=http://127.0.0.1:8001,engine=http://127.0.0.1:8002,dynalite=http://127.0.0.1:8003 \
  *     --in-process --ops GetItem,PutItem,Query,BatchWriteItem --threads 1,16 \
- *     --jvm-warmup-seconds 60 --warmup-seconds 3 --seconds 7 --out results.tsv
+ *     --jvm-warmup-seconds 60 --warmup-seconds 1 --seconds 8 --rounds 4 --out results.tsv
  * </pre>
  *
- * <p>All targets are measured from this one JVM, one after the other for each operation and thread
- * count, so that the ratios between them come from measurements seconds apart and from the same
- * warmed-up client code. HTTP targets must have been seeded ({@link Seeder}); {@code --in-process}
- * adds an engine in this JVM reached through {@code DynakitClients.inProcess} (no sockets), which
- * is seeded here, and {@code in-process-wire}, the same engine through {@code
- * DynakitClients.inProcessWire} (signed requests, JSON answers). The target named {@code nothing}
- * (the {@link DoNothingServer}) is measured only on the operations its canned replies fit.
+ * <p>All targets are measured from this one JVM, taking turns for each operation and thread count:
+ * {@code --rounds} rounds in which every target runs for a {@code --warmup-seconds} warm-up and a
+ * {@code --seconds / --rounds} window, the order reversed every other round. The ratios between
+ * targets so come from measurements made in the same seconds, by the same warmed-up client code; a
+ * single window per target swung by ±40 % between neighbouring targets on a quiet 2-core machine.
+ * HTTP targets must have been seeded ({@link Seeder}); {@code --in-process} adds an engine in this
+ * JVM reached through {@code DynakitClients.inProcess} (no sockets), which is seeded here, and
+ * {@code in-process-wire}, the same engine through {@code DynakitClients.inProcessWire} (signed
+ * requests, JSON answers). The target named {@code nothing} (the {@link DoNothingServer}) is
+ * measured only on the operations its canned replies fit.
  */
 public final class SdkLoad {
   private SdkLoad() {}
@@ -48,6 +53,7 @@ public final class SdkLoad {
                 "--jvm-warmup-seconds",
                 "--warmup-seconds",
                 "--seconds",
+                "--rounds",
                 "--out"),
             Set.of("--in-process"));
     List<String> ops = flags.list("--ops", String.join(",", Workload.OPERATIONS));
@@ -58,7 +64,11 @@ public final class SdkLoad {
     int maxThreads = threadCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
     Duration jvmWarmup = Duration.ofSeconds(flags.integer("--jvm-warmup-seconds", 60));
     Duration warmup = Duration.ofSeconds(flags.integer("--warmup-seconds", 3));
-    Duration window = Duration.ofSeconds(flags.integer("--seconds", 7));
+    Duration window = Duration.ofSeconds(flags.integer("--seconds", 8));
+    int rounds = flags.integer("--rounds", 4);
+    if (rounds < 1) {
+      throw new IllegalArgumentException("--rounds wants at least 1, not " + rounds);
+    }
     Path out = Path.of(flags.required("--out"));
 
     List<SdkTarget> targets = new ArrayList<>();
@@ -83,23 +93,21 @@ public final class SdkLoad {
       }
       watchdog(
           warmup
+              .multipliedBy(rounds)
               .plus(window)
               .multipliedBy((long) ops.size() * threadCounts.size() * targets.size())
               .plus(jvmWarmup));
       warmUp(targets, ops, maxThreads, jvmWarmup);
       for (String op : ops) {
         for (int threads : threadCounts) {
-          for (SdkTarget target : targets) {
-            Result r = target.measure(op, threads, warmup, window);
-            if (r != null) {
-              Files.writeString(
-                  out,
-                  r.toLine() + "\n",
-                  StandardCharsets.UTF_8,
-                  StandardOpenOption.CREATE,
-                  StandardOpenOption.APPEND);
-              System.out.println(describe(r));
-            }
+          for (Result r : measureInTurns(targets, op, threads, warmup, window, rounds)) {
+            Files.writeString(
+                out,
+                r.toLine() + "\n",
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
+            System.out.println(describe(r));
           }
         }
       }
@@ -110,6 +118,56 @@ public final class SdkLoad {
       }
     }
     System.exit(0);
+  }
+
+  /**
+   * Measures {@code op} on every target that takes it, in {@code rounds} turns of {@code window /
+   * rounds} each (after {@code warmup}), the order of the targets reversed every other round: a
+   * change of the machine's load during the measurement then weighs on every target alike, where
+   * one window per target after the other would pin it on whichever ran at the time.
+   */
+  private static List<Result> measureInTurns(
+      List<SdkTarget> targets,
+      String op,
+      int threads,
+      Duration warmup,
+      Duration window,
+      int rounds) {
+    List<SdkTarget> measured = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    for (SdkTarget target : targets) {
+      if (!target.measures(op)) {
+        continue;
+      }
+      if (target.unavailable() != null) {
+        results.add(Result.unavailable("sdk", op, target.name(), threads, target.unavailable()));
+      } else {
+        measured.add(target);
+      }
+    }
+    Map<SdkTarget, List<LoadRun.Slice>> slices = new LinkedHashMap<>();
+    measured.forEach(t -> slices.put(t, new ArrayList<>()));
+    Duration slice = window.dividedBy(rounds);
+    for (int round = 0; round < rounds; round++) {
+      List<SdkTarget> order = new ArrayList<>(measured);
+      if (round % 2 == 1) {
+        Collections.reverse(order);
+      }
+      for (SdkTarget target : order) {
+        LoadRun.Slice s = target.measure(op, threads, warmup, slice);
+        slices.get(target).add(s);
+        System.out.printf(
+            Locale.ROOT,
+            "  round %d %-14s %-18s %2d threads: %,9.0f req/s%n",
+            round + 1,
+            op,
+            target.name(),
+            threads,
+            s.sortedNanos().length / s.seconds());
+      }
+    }
+    slices.forEach((t, s) -> results.add(LoadRun.combine(op, t.name(), threads, s)));
+    return results;
   }
 
   /**

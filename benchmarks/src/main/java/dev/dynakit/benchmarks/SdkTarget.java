@@ -59,19 +59,22 @@ final class SdkTarget implements AutoCloseable {
   /** Runs {@code op} for {@code duration} without measuring, if this target measures it. */
   void warmUp(String op, int threads, Duration duration) {
     if (unavailable == null && measures(op)) {
-      LoadRun.run(op, name, threads, Duration.ZERO, duration, call(op));
+      LoadRun.run(op, threads, Duration.ZERO, duration, call(op));
     }
   }
 
-  /** Measures {@code op}; null if this target is not measured on it. */
-  @Nullable Result measure(String op, int threads, Duration warmup, Duration window) {
-    if (!measures(op)) {
-      return null;
-    }
-    if (unavailable != null) {
-      return Result.unavailable("sdk", op, name, threads, unavailable);
-    }
-    return LoadRun.run(op, name, threads, warmup, window, call(op));
+  String name() {
+    return name;
+  }
+
+  /** Why this target cannot be measured, or null when it can. */
+  @Nullable String unavailable() {
+    return unavailable;
+  }
+
+  /** Measures {@code op} once; call only when it {@link #measures} it and is available. */
+  LoadRun.Slice measure(String op, int threads, Duration warmup, Duration window) {
+    return LoadRun.run(op, threads, warmup, window, call(op));
   }
 
   private IntConsumer call(String op) {
