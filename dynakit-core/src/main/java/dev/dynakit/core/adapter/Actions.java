@@ -79,6 +79,24 @@ final class Actions {
     return TransactWriteItem.builder().conditionCheck(check.build()).build();
   }
 
+  /** The PutItem request of {@link #put}, made without the transaction action in between. */
+  static PutItemRequest putRequest(
+      String table,
+      Map<String, AttributeValue> item,
+      @Nullable Expression condition,
+      @Nullable ReturnConsumedCapacity capacity) {
+    PutItemRequest.Builder request =
+        PutItemRequest.builder().tableName(table).item(item).returnConsumedCapacity(capacity);
+    if (condition != null) {
+      request
+          .conditionExpression(condition.text())
+          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+      names(condition.names(), request::expressionAttributeNames);
+      values(condition.values(), request::expressionAttributeValues);
+    }
+    return request.build();
+  }
+
   static PutItemRequest putRequest(Put put, @Nullable ReturnConsumedCapacity capacity) {
     PutItemRequest.Builder request =
         PutItemRequest.builder()

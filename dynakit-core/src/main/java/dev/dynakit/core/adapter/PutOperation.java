@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -26,13 +28,27 @@ final class PutOperation {
     OVERWRITE
   }
 
-  /** A put ready to send (or to join a transaction). */
+  /**
+   * A put ready to send (or to join a transaction). Its request is made only when asked for, as the
+   * transaction action or, for a single write without hooks, straight as the PutItem request: the
+   * SDK's builders copy the item each time one is made from another.
+   */
   record Built(
-      TransactWriteItem action,
+      String table,
+      Map<String, AttributeValue> attributes,
+      @Nullable Expression condition,
       Map<String, Object> item,
       PreparedKey key,
       Expectation expectation,
-      boolean raw) {}
+      boolean raw) {
+    TransactWriteItem action() {
+      return Actions.put(table, attributes, condition);
+    }
+
+    PutItemRequest request(@Nullable ReturnConsumedCapacity capacity) {
+      return Actions.putRequest(table, attributes, condition, capacity);
+    }
+  }
 
   private final AdapterContext ctx;
 
@@ -43,7 +59,7 @@ final class PutOperation {
   Map<String, Object> write(Object input, Mode mode, WriteOptions options, WriteKind kind) {
     WriteContext context = ctx.context(kind, options);
     Built built = build(input, mode, options, context);
-    ctx.writes.run(context, built.item(), built.action(), built.expectation(), false);
+    ctx.writes.put(context, built);
     return written(built);
   }
 
@@ -95,7 +111,9 @@ final class PutOperation {
             ? Expectation.Existence.MUST_NOT_EXIST
             : mode == Mode.REPLACE ? Expectation.Existence.MUST_EXIST : Expectation.Existence.ANY;
     return new Built(
-        Actions.put(ctx.table(), attributes, rendered),
+        ctx.table(),
+        attributes,
+        rendered,
         item,
         key,
         new Expectation(key.fields(), existence, expected),

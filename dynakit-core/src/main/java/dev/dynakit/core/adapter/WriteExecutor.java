@@ -32,6 +32,19 @@ final class WriteExecutor {
     this.classifier = classifier;
   }
 
+  /** Sends one put: straight as its PutItem request when no hook can change or join it. */
+  void put(WriteContext context, PutOperation.Built put) {
+    if (!hooks.isEmpty()) {
+      run(context, put.item(), put.action(), put.expectation(), false);
+      return;
+    }
+    try {
+      sender.putItem(put.request(sender.capacity()));
+    } catch (ConditionalCheckFailedException e) {
+      throw classifier.classify(put.expectation(), e.item(), e);
+    }
+  }
+
   /**
    * @param returnNew whether an update should return the new item (single requests only)
    * @return the new item of a single update asked to return it; null otherwise
