@@ -48,6 +48,23 @@ class MemoryStoreTest {
   }
 
   @Test
+  void scan_inProgress_skipsKeysDeletedAheadOfIt_andSeesTheirNewValues() {
+    StoreCursor cursor = store.scan(new byte[] {0x7F}, new byte[] {(byte) 0xFE}, false);
+    store.apply(
+        new WriteBatch()
+            .delete(new byte[] {(byte) 0x80})
+            .put(new byte[] {(byte) 0x80, 0}, new byte[] {42}));
+    List<String> seen = new ArrayList<>();
+    while (cursor.hasNext()) {
+      var entry = cursor.next();
+      seen.add(hex(entry.key()) + "=" + hex(entry.value()));
+    }
+    assertThat(seen).containsExactly("7f=7f", "7f00=7f00", "8000=2a");
+    assertThat(store.get(new byte[] {(byte) 0x80})).isNull();
+    assertThat(store.get(new byte[] {(byte) 0x80, 0})).containsExactly(42);
+  }
+
+  @Test
   void scan_withBounds_includesFrom_excludesTo_bothWays() {
     byte[] from = {0x01, 0x00};
     byte[] to = {(byte) 0xFE};
@@ -194,14 +211,18 @@ class MemoryStoreTest {
     List<String> keys = new ArrayList<>();
     try (cursor) {
       while (cursor.hasNext()) {
-        StringBuilder sb = new StringBuilder();
-        for (byte x : cursor.next().key()) {
-          sb.append(String.format("%02x", x & 0xFF));
-        }
-        keys.add(sb.toString());
+        keys.add(hex(cursor.next().key()));
       }
     }
     return keys;
+  }
+
+  private static String hex(byte[] bytes) {
+    StringBuilder sb = new StringBuilder();
+    for (byte x : bytes) {
+      sb.append(String.format("%02x", x & 0xFF));
+    }
+    return sb.toString();
   }
 
   private static List<String> reversed(List<String> list) {
