@@ -5,7 +5,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Consumer;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -16,7 +15,6 @@ import software.amazon.awssdk.http.auth.spi.scheme.AuthSchemeOption;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.retries.api.RetryStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -64,19 +62,7 @@ public final class DynakitClients {
     ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder();
     settings.accept(override);
     override.addExecutionInterceptor(DirectResponses.INSTANCE);
-    DynamoDbClient client = direct(engine, override.build());
-    if (override.retryPolicy() != null) {
-      return client;
-    }
-    // the strategy to wrap is the one the SDK resolved, with the client's default conditions
-    Optional<RetryStrategy> lazy =
-        LazyBucketRetryStrategy.around(
-            client.serviceClientConfiguration().overrideConfiguration().retryStrategy());
-    if (lazy.isEmpty()) {
-      return client;
-    }
-    client.close();
-    return direct(engine, override.retryStrategy(lazy.get()).build());
+    return LazyBucketRetryStrategy.buildWith(override, o -> direct(engine, o));
   }
 
   private static DynamoDbClient direct(DynakitEngine engine, ClientOverrideConfiguration override) {
@@ -115,15 +101,7 @@ public final class DynakitClients {
   public static DynamoDbAsyncClient inProcessAsync(DynakitEngine engine) {
     ClientOverrideConfiguration.Builder override =
         ClientOverrideConfiguration.builder().addExecutionInterceptor(DirectResponses.INSTANCE);
-    DynamoDbAsyncClient client = directAsync(engine, override.build());
-    Optional<RetryStrategy> lazy =
-        LazyBucketRetryStrategy.around(
-            client.serviceClientConfiguration().overrideConfiguration().retryStrategy());
-    if (lazy.isEmpty()) {
-      return client;
-    }
-    client.close();
-    return directAsync(engine, override.retryStrategy(lazy.get()).build());
+    return LazyBucketRetryStrategy.buildWith(override, o -> directAsync(engine, o));
   }
 
   private static DynamoDbAsyncClient directAsync(

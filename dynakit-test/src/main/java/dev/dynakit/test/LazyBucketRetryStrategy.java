@@ -2,7 +2,10 @@ package dev.dynakit.test;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
+import software.amazon.awssdk.core.SdkClient;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.retries.AdaptiveRetryStrategy;
 import software.amazon.awssdk.retries.api.AcquireInitialTokenRequest;
 import software.amazon.awssdk.retries.api.AcquireInitialTokenResponse;
@@ -43,6 +46,28 @@ final class LazyBucketRetryStrategy implements RetryStrategy {
 
   LazyBucketRetryStrategy(RetryStrategy sdk) {
     this.sdk = sdk;
+  }
+
+  /**
+   * A client built by {@code build} from {@code settings}, its retry strategy wrapped: the strategy
+   * to wrap is the one the SDK resolved for a first build (the caller's or the default, with the
+   * client's default retry conditions added), so a second build is made with it. Settings with a
+   * legacy retry policy, and the adaptive strategy, give the first client as it is.
+   */
+  static <C extends SdkClient> C buildWith(
+      ClientOverrideConfiguration.Builder settings,
+      Function<ClientOverrideConfiguration, C> build) {
+    C client = build.apply(settings.build());
+    if (settings.retryPolicy() != null) {
+      return client;
+    }
+    Optional<RetryStrategy> lazy =
+        around(client.serviceClientConfiguration().overrideConfiguration().retryStrategy());
+    if (lazy.isEmpty()) {
+      return client;
+    }
+    client.close();
+    return build.apply(settings.retryStrategy(lazy.get()).build());
   }
 
   /**
