@@ -2,12 +2,15 @@
 # Runs every benchmark of docs/benchmarks.md in one sitting, on 127.0.0.1 only, and prints a
 # Markdown report (also saved, with every log, under benchmarks/results/<time>/).
 #
-#   benchmarks/run.sh            the full run: about 9 minutes on 2 cores
+#   benchmarks/run.sh            the full run: about 10 minutes on 2 cores (wrk about 3 of them)
 #   benchmarks/run.sh --quick    a smoke run (short windows; the numbers mean nothing)
 #
 # Environment (defaults in brackets):
-#   BENCH_WARMUP_SECONDS [3]   warm-up before every wrk window, not counted
-#   BENCH_WRK_SECONDS [10]     measured window of each wrk run
+#   BENCH_WARMUP_SECONDS [3]   wrk warm-up before a target's first turn of an operation (later
+#                              turns: 1 s), not counted
+#   BENCH_WRK_SECONDS [10]     measured time of each wrk measurement, split over the rounds in
+#                              whole seconds (wrk -d takes no fractions: 10 in 4 rounds is 3+3+2+2)
+#   BENCH_WRK_ROUNDS [4]       wrk rounds: the targets take turns, order reversed every other round
 #   BENCH_SDK_SECONDS [8]      measured time of each SDK measurement, split over the rounds
 #   BENCH_SDK_ROUNDS [4]       SDK rounds: the targets take turns, each with a 1 s warm-up
 #   BENCH_JVM_WARMUP_SECONDS [60]  warm-up of the SDK load generator before its first measurement
@@ -27,12 +30,25 @@ wrk_seconds=${BENCH_WRK_SECONDS:-10}
 sdk_seconds=${BENCH_SDK_SECONDS:-8}
 sdk_rounds=${BENCH_SDK_ROUNDS:-4}
 sdk_warmup=1
+wrk_rounds=${BENCH_WRK_ROUNDS:-4}
+wrk_turn_warmup=1
 jvm_warmup=${BENCH_JVM_WARMUP_SECONDS:-60}
 if [ "${1:-}" = "--quick" ]; then
-  warmup=1 wrk_seconds=2 sdk_seconds=2 sdk_rounds=2 jvm_warmup=2
+  warmup=1 wrk_seconds=2 wrk_rounds=2 sdk_seconds=2 sdk_rounds=2 jvm_warmup=2
 elif [ -n "${1:-}" ]; then
-  sed -n '2,20p' "$0"; exit 2
+  sed -n '2,24p' "$0"; exit 2
 fi
+# wrk -d takes whole seconds
+if ! [[ "$warmup $wrk_seconds $wrk_rounds" =~ ^[0-9]+\ [0-9]+\ [0-9]+$ ]]; then
+  echo "run.sh: BENCH_WARMUP_SECONDS, BENCH_WRK_SECONDS and BENCH_WRK_ROUNDS must be whole numbers" >&2
+  exit 2
+fi
+if [ "$wrk_rounds" -lt 1 ] || [ "$wrk_seconds" -lt "$wrk_rounds" ]; then
+  echo "run.sh: BENCH_WRK_SECONDS ($wrk_seconds) must give every one of the $wrk_rounds rounds at least 1 s" >&2
+  exit 2
+fi
+wrk_turn_range=$((wrk_seconds / wrk_rounds))
+if (( wrk_seconds % wrk_rounds )); then wrk_turn_range="$wrk_turn_range–$((wrk_turn_range + 1))"; fi
 targets=" ${BENCH_TARGETS:-nothing engine dynalite in-process} "
 server_opts=${BENCH_SERVER_JVM_OPTS:--Xms1g -Xmx1g}
 client_opts=${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g}
@@ -158,7 +174,26 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 started=$(date -u +%s)
 
 # --- 1. server capacity: wrk ----------------------------------------------------------------------
+# For each operation the targets take turns in rounds, the order reversed every other round, so a
+# change of the machine's speed (±40 % over tens of seconds on a 2-core VM) weighs on every target
+# alike. Each turn writes its own result line; Report combines the turns of a measurement, and a
+# turn that failed voids it.
+# wrk_turn TARGET OP ROUND WARMUP SECONDS: one turn, its result line (or why there is none) appended
+wrk_turn() {
+  local t=$1 op=$2 r=$3 w=$4 s=$5 log=$out/wrk-$2-$1-$3.log
+  say "wrk $op round $r/$wrk_rounds against $t: ${w}s warm-up, ${s}s measured"
+  local run=(wrk -t"$wrk_threads" -c"$connections" --timeout 5s -s "$root/benchmarks/wrk/dynamodb.lua" "${endpoint[$t]}/")
+  BENCH_OP=$op timeout $((w + 30)) "${run[@]}" -d"${w}s" >/dev/null 2>&1 || true
+  if BENCH_OP=$op BENCH_TARGET=$t BENCH_CONNECTIONS=$connections \
+    timeout $((s + 30)) "${run[@]}" -d"${s}s" >"$log" 2>&1 \
+    && grep -q '^RESULT' "$log"; then
+    grep '^RESULT' "$log" | cut -f2- >>"$results"
+  else
+    unavailable wrk "$op" "$t" "$connections" "wrk failed in round $r (see $(basename "$log"))"
+  fi
+}
 for op in "${ops[@]}"; do
+  turns=()
   for t in nothing engine dynalite; do
     wants "$t" || continue
     # the do-nothing server is the ceiling for GetItem and PutItem only: its canned replies are
@@ -166,16 +201,22 @@ for op in "${ops[@]}"; do
     if [ "$t" = nothing ] && [ "$op" != GetItem ] && [ "$op" != PutItem ]; then continue; fi
     if [ "$have_wrk" = 0 ]; then unavailable wrk "$op" "$t" "$connections" "wrk not installed"; continue; fi
     if [ -n "${down[$t]:-}" ]; then unavailable wrk "$op" "$t" "$connections" "${down[$t]}"; continue; fi
-    say "wrk $op against $t: ${warmup}s warm-up, ${wrk_seconds}s measured"
-    run=(wrk -t"$wrk_threads" -c"$connections" --timeout 5s -s "$root/benchmarks/wrk/dynamodb.lua" "${endpoint[$t]}/")
-    BENCH_OP=$op timeout $((warmup + 30)) "${run[@]}" -d"${warmup}s" >/dev/null 2>&1 || true
-    if BENCH_OP=$op BENCH_TARGET=$t BENCH_CONNECTIONS=$connections \
-      timeout $((wrk_seconds + 30)) "${run[@]}" -d"${wrk_seconds}s" >"$out/wrk-$op-$t.log" 2>&1 \
-      && grep -q '^RESULT' "$out/wrk-$op-$t.log"; then
-      grep '^RESULT' "$out/wrk-$op-$t.log" | cut -f2- >>"$results"
-    else
-      unavailable wrk "$op" "$t" "$connections" "wrk failed (see wrk-$op-$t.log)"
+    turns+=("$t")
+  done
+  [ ${#turns[@]} -gt 0 ] || continue
+  for ((r = 1; r <= wrk_rounds; r++)); do
+    # whole seconds, the first rounds taking the remainder: every target gets wrk_seconds in all
+    s=$(( wrk_seconds / wrk_rounds + (r <= wrk_seconds % wrk_rounds ? 1 : 0) ))
+    order=("${turns[@]}")
+    if (( r % 2 == 0 )); then
+      order=(); for ((i = ${#turns[@]} - 1; i >= 0; i--)); do order+=("${turns[$i]}"); done
     fi
+    for t in "${order[@]}"; do
+      # a target's first turn of an operation gets the full warm-up (cold code paths), later turns
+      # only let it settle after the other targets' turns
+      if [ "$r" = 1 ]; then w=$warmup; else w=$wrk_turn_warmup; fi
+      wrk_turn "$t" "$op" "$r" "$w" "$s"
+    done
   done
 done
 
@@ -221,12 +262,14 @@ for t in nothing engine dynalite in-process; do
 done
 
 # --- report -------------------------------------------------------------------------------------
+wrk_first_warmup=
+if [ "$warmup" != "$wrk_turn_warmup" ]; then wrk_first_warmup=" (${warmup} s before a target's first turn of an operation)"; fi
 finished=$(date -u +%s)
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//' || echo unknown)
 dynalite_version=$(node -p "require('${DYNALITE_HOME:-$HOME/.cache/dynakit-peers/dynalite}/node_modules/dynalite/package.json').version" 2>/dev/null || echo unknown)
 settings=
-for v in BENCH_WARMUP_SECONDS BENCH_WRK_SECONDS BENCH_SDK_SECONDS BENCH_SDK_ROUNDS BENCH_JVM_WARMUP_SECONDS \
+for v in BENCH_WARMUP_SECONDS BENCH_WRK_SECONDS BENCH_WRK_ROUNDS BENCH_SDK_SECONDS BENCH_SDK_ROUNDS BENCH_JVM_WARMUP_SECONDS \
   BENCH_TARGETS BENCH_SERVER_JVM_OPTS BENCH_CLIENT_JVM_OPTS; do
   if [ -n "${!v:-}" ]; then settings+="$v='${!v}' "; fi
 done
@@ -238,7 +281,7 @@ if [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then commit="$comm
   echo "- Command: \`${settings}benchmarks/run.sh${1:+ $1}\`; commit $commit"
   echo "- Machine: $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo) RAM; $(java -version 2>&1 | head -1); node $(node --version 2>/dev/null || echo '?'); dynalite $dynalite_version; $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "- Load average (1/5/15 min) before: $load_before; after: $load_after (other work on the machine skews the numbers)"
-  echo "- wrk: $wrk_threads threads, $connections connections, ${warmup} s warm-up then ${wrk_seconds} s measured; SDK: sync client, Apache 5 HTTP client, $sdk_threads threads, one JVM for all targets warmed up for ${jvm_warmup} s, then the targets taking turns in ${sdk_rounds} rounds of ${sdk_warmup} s warm-up and $((sdk_seconds / sdk_rounds)) s measured (${sdk_seconds} s per target in all)"
+  echo "- wrk: $wrk_threads threads, $connections connections, the targets taking turns in ${wrk_rounds} rounds (order reversed every other round) of ${wrk_turn_warmup} s warm-up$wrk_first_warmup and $wrk_turn_range s measured (${wrk_seconds} s per target in all; p50 the median of the turns', p99 the highest); SDK: sync client, Apache 5 HTTP client, $sdk_threads threads, one JVM for all targets warmed up for ${jvm_warmup} s, then the targets taking turns in ${sdk_rounds} rounds of ${sdk_warmup} s warm-up and $((sdk_seconds / sdk_rounds)) s measured (${sdk_seconds} s per target in all)"
   echo "- Measuring took $(( (finished - started) / 60 )) min $(( (finished - started) % 60 )) s"
   echo
   java -cp "$cp" "$pkg.Report" --results "$results"

@@ -5,8 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -14,8 +16,9 @@ import java.util.TreeSet;
 /**
  * Turns the results file of a run into Markdown: the server-capacity table (wrk), the Java-client
  * table (SDK), the targets of {@code PERFORMANCE.md} with what was measured, and every raw
- * measurement with its latencies. Ratios are only given between two clean measurements (answers
- * came back and none failed).
+ * measurement with its latencies. Lines of the same measurement (wrk writes one per turn) are
+ * {@linkplain Result#combine combined} first. Ratios are only given between two clean measurements
+ * (answers came back in every turn and none failed).
  *
  * <pre>
  * java -cp … dev.dynakit.benchmarks.Report --results benchmarks/target/results.tsv
@@ -28,10 +31,23 @@ public final class Report {
   static final String IN_PROCESS = "in-process";
   static final String IN_PROCESS_WIRE = "in-process-wire";
 
+  /** One per measurement, in the order of their first line. */
   private final List<Result> results;
 
-  Report(List<Result> results) {
-    this.results = List.copyOf(results);
+  private final Map<Result.Key, List<Result>> turns;
+
+  /** A report of the lines of a results file, several lines of one measurement combined. */
+  Report(List<Result> lines) {
+    Map<Result.Key, List<Result>> byKey = new LinkedHashMap<>();
+    for (Result line : lines) {
+      byKey.computeIfAbsent(line.key(), k -> new ArrayList<>()).add(line);
+    }
+    List<Result> combined = new ArrayList<>();
+    for (List<Result> each : byKey.values()) {
+      combined.add(Result.combine(each));
+    }
+    this.results = List.copyOf(combined);
+    this.turns = byKey;
   }
 
   public static void main(String[] args) throws IOException {
@@ -77,6 +93,17 @@ public final class Report {
       }
     }
     md.append('\n');
+    if (results.stream().anyMatch(r -> r.tool().equals("wrk") && turns(r).size() > 1)) {
+      md.append(
+              "The targets took turns in rounds; each measurement sums the requests and seconds of")
+          .append(" its turns (a turn that failed or got no answer voids it). wrk gives latency")
+          .append(" percentiles per run only: a measurement's p50 is the median of its turns' p50,")
+          .append(" its p99 the highest of their p99.\n\n");
+    }
+  }
+
+  private List<Result> turns(Result measurement) {
+    return turns.getOrDefault(measurement.key(), List.of(measurement));
   }
 
   private void javaClient(StringBuilder md) {
@@ -114,8 +141,8 @@ public final class Report {
   private void everyRun(StringBuilder md) {
     md.append("### Every measurement\n\n")
         .append("| tool | operation | target | concurrency | requests | seconds | req/s")
-        .append(" | p50 ms | p99 ms | errors | note |\n")
-        .append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n");
+        .append(" | p50 ms | p99 ms | errors | note | req/s per turn |\n")
+        .append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|---|---|\n");
     for (Result r : results) {
       row(
           md,
@@ -129,9 +156,22 @@ public final class Report {
           String.format(Locale.ROOT, "%.3f", r.p50Micros() / 1e3),
           String.format(Locale.ROOT, "%.3f", r.p99Micros() / 1e3),
           Long.toString(r.errors()),
-          r.note().replace("|", "\\|"));
+          r.note().replace("|", "\\|"),
+          perTurn(turns(r)));
     }
     md.append('\n');
+  }
+
+  /** The throughput of each turn, in the order they ran; empty for a single line. */
+  private static String perTurn(List<Result> turns) {
+    if (turns.size() < 2) {
+      return "";
+    }
+    List<String> cells = new ArrayList<>();
+    for (Result turn : turns) {
+      cells.add(cell(Optional.of(turn)));
+    }
+    return String.join(" / ", cells);
   }
 
   /** The concurrencies measured for {@code operation} with {@code tool}, ascending. */

@@ -1,10 +1,14 @@
 package dev.dynakit.benchmarks;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * One measurement, as a line of the results file that {@code run.sh} collects and {@link Report}
- * reads: tab-separated, in this order. {@code wrk/dynamodb.lua} writes the same line.
+ * reads: tab-separated, in this order. {@code wrk/dynamodb.lua} writes the same line, once per turn
+ * of a measurement; {@link #combine} makes the measurement of the turns.
  *
  * @param tool {@code wrk} or {@code sdk}
  * @param operation {@code GetItem}, {@code PutItem}, {@code Query} or {@code BatchWriteItem}
@@ -34,6 +38,80 @@ record Result(
   static Result unavailable(
       String tool, String operation, String target, int concurrency, String why) {
     return new Result(tool, operation, target, concurrency, 0, 0, 0, 0, 0, why);
+  }
+
+  /** What a line measures: lines with the same key are turns of one measurement. */
+  record Key(String tool, String operation, String target, int concurrency) {}
+
+  Key key() {
+    return new Key(tool, operation, target, concurrency);
+  }
+
+  /**
+   * One measurement of the lines of its turns (wrk runs once per turn, the targets taking turns in
+   * rounds): requests, seconds and errors summed, the first note kept with the turn it came from.
+   * wrk gives percentiles per run only, so p50 is the median of the turns' p50 and p99 the highest
+   * of their p99. A turn that answered nothing (its target was down, wrk failed, no answer came)
+   * voids the measurement: requests 0, so it is never valid, whatever the other turns measured. A
+   * single line is returned as it is.
+   */
+  static Result combine(List<Result> turns) {
+    if (turns.isEmpty()) {
+      throw new IllegalArgumentException("no turns to combine");
+    }
+    Result first = turns.get(0);
+    if (turns.size() == 1) {
+      return first;
+    }
+    long requests = 0;
+    double seconds = 0;
+    long errors = 0;
+    String note = "";
+    boolean answeredEveryTurn = true;
+    List<Double> p50s = new ArrayList<>();
+    double p99 = 0;
+    for (int i = 0; i < turns.size(); i++) {
+      Result turn = turns.get(i);
+      if (!turn.key().equals(first.key())) {
+        throw new IllegalArgumentException(
+            "turns of different measurements: " + first.key() + " and " + turn.key());
+      }
+      requests += turn.requests;
+      seconds += turn.seconds;
+      errors += turn.errors;
+      String why = turn.note;
+      if (turn.requests == 0) {
+        answeredEveryTurn = false;
+        why = why.isEmpty() ? "nothing answered" : why;
+      } else {
+        p50s.add(turn.p50Micros);
+        p99 = Math.max(p99, turn.p99Micros);
+      }
+      if (note.isEmpty() && !why.isEmpty()) {
+        note = "turn " + (i + 1) + " of " + turns.size() + ": " + why;
+      }
+    }
+    return new Result(
+        first.tool,
+        first.operation,
+        first.target,
+        first.concurrency,
+        answeredEveryTurn ? requests : 0,
+        seconds,
+        median(p50s),
+        p99,
+        errors,
+        note);
+  }
+
+  private static double median(List<Double> values) {
+    if (values.isEmpty()) {
+      return 0;
+    }
+    List<Double> sorted = new ArrayList<>(values);
+    Collections.sort(sorted);
+    int mid = sorted.size() / 2;
+    return sorted.size() % 2 == 1 ? sorted.get(mid) : (sorted.get(mid - 1) + sorted.get(mid)) / 2;
   }
 
   /** Requests per second; 0 when nothing was measured. */

@@ -59,4 +59,43 @@ class ReportTest {
         .contains("| SDK GetItem, 16 threads: engine / do-nothing | ≥ 90 % | 89 % | **missed** |")
         .contains("| SDK GetItem, 16 threads: in-process / HTTP | ≥ 5x | 2.50x | **missed** |");
   }
+
+  private static Result turn(String target, long requests, double p50, double p99) {
+    return new Result("wrk", "GetItem", target, 16, requests, 2, p50, p99, 0, "");
+  }
+
+  @Test
+  void wrkTurns_combineIntoOneMeasurementPerTarget() {
+    String md =
+        new Report(
+                List.of(
+                    turn("engine", 160_000, 300, 1_000),
+                    turn("dynalite", 30_000, 900, 3_000),
+                    turn("dynalite", 50_000, 700, 5_000),
+                    turn("engine", 120_000, 400, 2_000)))
+            .render();
+    assertThat(md)
+        .contains("| GetItem | 16 | — | 70,000 | 20,000 | 3.50x | — |")
+        .contains("| wrk GetItem: engine / dynalite | ≥ 3x | 3.50x | met |")
+        .contains("median of its turns' p50")
+        .contains(
+            "| wrk | GetItem | engine | 16 | 280000 | 4.0 | 70,000 | 0.350 | 2.000 | 0 |  |"
+                + " 80,000 / 60,000 |");
+  }
+
+  @Test
+  void targetDownInOneTurn_isNeverCountedAsMet() {
+    String md =
+        new Report(
+                List.of(
+                    turn("engine", 160_000, 300, 1_000),
+                    turn("dynalite", 30_000, 900, 3_000),
+                    Result.unavailable("wrk", "GetItem", "dynalite", 16, "wrk failed"),
+                    turn("engine", 120_000, 400, 2_000)))
+            .render();
+    assertThat(md)
+        .contains("| GetItem | 16 | — | 70,000 | n/a | — | — |")
+        .contains("| wrk GetItem: engine / dynalite | ≥ 3x | not measured | — |")
+        .contains("turn 2 of 2: wrk failed | 15,000 / n/a |");
+  }
 }
