@@ -19,8 +19,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * of one response, one after the other, on one thread.
  *
  * <p>Cheap where a page of items repeats itself: names come from the shared {@link NameTable}, the
- * SDK's immutable true, false and null values are shared, numbers are written without a BigDecimal,
- * and maps are handed over as {@link ArrayItemMap}s, since the SDK copies them anyway.
+ * SDK's immutable true, false and null values are shared, an item's S or N attribute equal to the
+ * previous item's at the same place is the previous item's value (a Query page repeats its
+ * partition key in every item; see {@link Repeats}), numbers are written without a BigDecimal, and
+ * maps are handed over as {@link ArrayItemMap}s, since the SDK copies them anyway.
  */
 final class SdkItemBuilder implements ItemVisitor {
   // the SDK's values are immutable: these three are all there is of their kinds
@@ -38,6 +40,7 @@ final class SdkItemBuilder implements ItemVisitor {
   }
 
   private final NameTable nameTable;
+  private final Repeats repeats = new Repeats();
   // A builder may build again after being changed; the value built keeps what was set then. One per
   // kind spares the S and N values a builder each (setting one member clears no other).
   private final AttributeValue.Builder strings = AttributeValue.builder();
@@ -112,12 +115,37 @@ final class SdkItemBuilder implements ItemVisitor {
 
   @Override
   public void stringValue(byte[] utf8, int offset, int length) {
-    add(strings.s(new String(utf8, offset, length, StandardCharsets.UTF_8)).build());
+    if (depth == 1) {
+      Frame item = open[0];
+      AttributeValue same =
+          repeats.string(item.count, item.names[item.count], utf8, offset, length);
+      if (same == null) {
+        same = string(utf8, offset, length);
+        repeats.rememberString(item.count, item.names[item.count], utf8, offset, length, same);
+      }
+      add(same);
+    } else {
+      add(string(utf8, offset, length));
+    }
+  }
+
+  private AttributeValue string(byte[] utf8, int offset, int length) {
+    return strings.s(new String(utf8, offset, length, StandardCharsets.UTF_8)).build();
   }
 
   @Override
   public void numberValue(long unscaled, int scale) {
-    add(numbers.n(NumberText.of(unscaled, scale)).build());
+    if (depth == 1) {
+      Frame item = open[0];
+      AttributeValue same = repeats.number(item.count, item.names[item.count], unscaled, scale);
+      if (same == null) {
+        same = numbers.n(NumberText.of(unscaled, scale)).build();
+        repeats.rememberNumber(item.count, item.names[item.count], unscaled, scale, same);
+      }
+      add(same);
+    } else {
+      add(numbers.n(NumberText.of(unscaled, scale)).build());
+    }
   }
 
   @Override

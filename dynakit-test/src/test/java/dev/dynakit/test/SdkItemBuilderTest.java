@@ -71,6 +71,46 @@ class SdkItemBuilderTest {
     assertThat(built.get("t")).isSameAs(new SdkItemBuilder().item(ItemCodec.encode(item)).get("t"));
   }
 
+  @Test
+  void item_valueRepeatedFromThePreviousItem_isTakenAgain() {
+    SdkItemBuilder builder = new SdkItemBuilder();
+    Map<String, AttributeValue> first =
+        builder.item(ItemCodec.encode(item("pk", new AttrValue.S("q"), "n", number("12.5"))));
+    Map<String, AttributeValue> second =
+        builder.item(ItemCodec.encode(item("pk", new AttrValue.S("q"), "n", number("12.5"))));
+    Map<String, AttributeValue> other =
+        builder.item(ItemCodec.encode(item("pk", new AttrValue.S("r"), "n", number("12.6"))));
+
+    assertThat(second.get("pk")).isSameAs(first.get("pk"));
+    assertThat(second.get("n")).isSameAs(first.get("n"));
+    assertThat(other.get("pk")).isEqualTo(AttributeValue.fromS("r"));
+    assertThat(other.get("n")).isEqualTo(AttributeValue.fromN("12.6"));
+  }
+
+  @Test
+  void item_sameTextOfAnotherKindOrName_isBuiltAfresh() {
+    SdkItemBuilder builder = new SdkItemBuilder();
+    builder.item(ItemCodec.encode(item("a", new AttrValue.S("1"), "b", number("7"))));
+
+    Map<String, AttributeValue> swapped =
+        builder.item(ItemCodec.encode(item("a", number("1"), "b", new AttrValue.S("7"))));
+    Map<String, AttributeValue> renamed =
+        builder.item(ItemCodec.encode(item("c", new AttrValue.S("1"), "d", number("7"))));
+
+    assertThat(swapped)
+        .isEqualTo(Map.of("a", AttributeValue.fromN("1"), "b", AttributeValue.fromS("7")));
+    assertThat(renamed)
+        .isEqualTo(Map.of("c", AttributeValue.fromS("1"), "d", AttributeValue.fromN("7")));
+  }
+
+  private static Map<String, AttrValue> item(
+      String name1, AttrValue value1, String name2, AttrValue value2) {
+    Map<String, AttrValue> item = new LinkedHashMap<>();
+    item.put(name1, value1);
+    item.put(name2, value2);
+    return item;
+  }
+
   private static Map<String, AttributeValue> converted(Map<String, AttrValue> item) {
     return ModelTrees.attributeValue(new AttrValue.M(item)).m();
   }
