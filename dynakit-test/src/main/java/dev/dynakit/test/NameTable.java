@@ -56,18 +56,35 @@ final class NameTable {
     // one slot both stay
     int first = (hash ^ (hash >>> 16)) & (slots.length - 1);
     Entry e = slots[first];
-    if (e != null && Arrays.equals(e.utf8, 0, e.utf8.length, utf8, offset, end)) {
+    if (e != null && sameBytes(e.utf8, utf8, offset, length)) {
       return e.name;
     }
     int second = first ^ 1;
     Entry other = slots[second];
-    if (other != null && Arrays.equals(other.utf8, 0, other.utf8.length, utf8, offset, end)) {
+    if (other != null && sameBytes(other.utf8, utf8, offset, length)) {
       return other.name;
     }
     String name = new String(utf8, offset, length, StandardCharsets.UTF_8);
     slots[e == null || other != null ? first : second] =
         new Entry(Arrays.copyOfRange(utf8, offset, end), name);
     return name;
+  }
+
+  /**
+   * Whether {@code bytes[offset, offset + length)} is all of {@code kept}. A plain loop: names are
+   * short, and {@link Arrays#equals(byte[], int, int, byte[], int, int)} costs more in its range
+   * checks and vectorised set-up than comparing a few bytes does.
+   */
+  private static boolean sameBytes(byte[] kept, byte[] bytes, int offset, int length) {
+    if (kept.length != length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (kept[i] != bytes[offset + i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** How many names the table holds now (for tests). */

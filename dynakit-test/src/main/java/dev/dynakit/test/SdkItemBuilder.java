@@ -18,11 +18,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * ItemVisitor}), without decoding them into the engine's values first. One builder serves the items
  * of one response, one after the other, on one thread.
  *
- * <p>Cheap where a page of items repeats itself: names come from the shared {@link NameTable}, the
- * SDK's immutable true, false and null values are shared, an item's S or N attribute equal to the
- * previous item's at the same place is the previous item's value (a Query page repeats its
- * partition key in every item; see {@link Repeats}), numbers are written without a BigDecimal, and
- * maps are handed over as {@link ArrayItemMap}s, since the SDK copies them anyway.
+ * <p>Cheap where a page of items repeats itself: a name, or an S or N value, the same as the
+ * previous item's at the same place is taken again ({@link Repeats}: a Query page repeats its
+ * partition key in every item); other names come from the shared {@link NameTable}; the SDK's
+ * immutable true, false and null values are shared; numbers are written without a BigDecimal; maps
+ * are handed over as {@link ArrayItemMap}s, since the SDK copies them anyway.
  */
 final class SdkItemBuilder implements ItemVisitor {
   // the SDK's values are immutable: these three are all there is of their kinds
@@ -110,18 +110,27 @@ final class SdkItemBuilder implements ItemVisitor {
   @Override
   public void name(byte[] utf8, int offset, int length) {
     Frame top = top();
-    top.names[top.count] = nameTable.name(utf8, offset, length);
+    String name;
+    if (depth == 1) {
+      name = repeats.name(top.count, utf8, offset, length);
+      if (name == null) {
+        name = nameTable.name(utf8, offset, length);
+        repeats.rememberName(top.count, name, utf8, offset, length);
+      }
+    } else {
+      name = nameTable.name(utf8, offset, length);
+    }
+    top.names[top.count] = name;
   }
 
   @Override
   public void stringValue(byte[] utf8, int offset, int length) {
     if (depth == 1) {
-      Frame item = open[0];
-      AttributeValue same =
-          repeats.string(item.count, item.names[item.count], utf8, offset, length);
+      int position = open[0].count;
+      AttributeValue same = repeats.string(position, utf8, offset, length);
       if (same == null) {
         same = string(utf8, offset, length);
-        repeats.rememberString(item.count, item.names[item.count], utf8, offset, length, same);
+        repeats.rememberString(position, utf8, offset, length, same);
       }
       add(same);
     } else {
@@ -136,11 +145,11 @@ final class SdkItemBuilder implements ItemVisitor {
   @Override
   public void numberValue(long unscaled, int scale) {
     if (depth == 1) {
-      Frame item = open[0];
-      AttributeValue same = repeats.number(item.count, item.names[item.count], unscaled, scale);
+      int position = open[0].count;
+      AttributeValue same = repeats.number(position, unscaled, scale);
       if (same == null) {
         same = numbers.n(NumberText.of(unscaled, scale)).build();
-        repeats.rememberNumber(item.count, item.names[item.count], unscaled, scale, same);
+        repeats.rememberNumber(position, unscaled, scale, same);
       }
       add(same);
     } else {

@@ -103,6 +103,26 @@ class SdkItemBuilderTest {
         .isEqualTo(Map.of("c", AttributeValue.fromS("1"), "d", AttributeValue.fromN("7")));
   }
 
+  @Test
+  void item_widerThanRemembered_andLongNamesAndValues_stillBuiltRight() {
+    SdkItemBuilder builder = new SdkItemBuilder();
+    String longName = "n".repeat(Repeats.MAX_BYTES + 1);
+    String longText = "t".repeat(Repeats.MAX_BYTES + 1);
+    for (int round = 0; round < 3; round++) {
+      Map<String, AttrValue> item = new LinkedHashMap<>();
+      item.put(longName, new AttrValue.S("under a long name"));
+      item.put("long", new AttrValue.S(longText));
+      for (int i = 0; i < Repeats.POSITIONS + 8; i++) {
+        item.put("a" + i, i % 2 == 0 ? new AttrValue.S("v" + i) : number(Integer.toString(i)));
+      }
+
+      Map<String, AttributeValue> built = builder.item(ItemCodec.encode(item));
+
+      assertThat(built).isEqualTo(converted(item));
+      assertThat(built.keySet()).containsExactlyElementsOf(item.keySet());
+    }
+  }
+
   private static Map<String, AttrValue> item(
       String name1, AttrValue value1, String name2, AttrValue value2) {
     Map<String, AttrValue> item = new LinkedHashMap<>();
