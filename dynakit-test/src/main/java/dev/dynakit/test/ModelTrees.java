@@ -36,9 +36,12 @@ final class ModelTrees {
   /** One settable field of a model class, with the conversion of its values worked out once. */
   private record Member(SdkField<?> field, Conversion conversion) {}
 
-  /** Turns one of the engine's response values into what the SDK's field setter takes. */
+  /**
+   * Turns one of the engine's response values into what the SDK's field setter takes; stored items
+   * among them are built by {@code items}, one builder for the whole response.
+   */
   private interface Conversion {
-    Object apply(Object value);
+    Object apply(Object value, SdkItemBuilder items);
   }
 
   private ModelTrees() {}
@@ -50,17 +53,17 @@ final class ModelTrees {
       throw new IllegalStateException(
           "The SDK's " + response.getClass().getName() + " builder exposes no field metadata");
     }
-    fill((SdkPojo) builder, result);
+    fill((SdkPojo) builder, result, new SdkItemBuilder());
     return builder.build();
   }
 
-  private static void fill(SdkPojo builder, Map<?, ?> values) {
+  private static void fill(SdkPojo builder, Map<?, ?> values, SdkItemBuilder items) {
     Map<String, Member> members = members(builder);
     for (Map.Entry<?, ?> entry : values.entrySet()) {
       Object value = entry.getValue();
       Member member = members.get(entry.getKey());
       if (value != null && member != null) {
-        member.field().set(builder, member.conversion().apply(value));
+        member.field().set(builder, member.conversion().apply(value, items));
       }
     }
   }
@@ -83,50 +86,50 @@ final class ModelTrees {
   private static Conversion conversion(SdkField<?> field) {
     MarshallingType<?> type = field.marshallingType();
     if (type == MarshallingType.SDK_POJO) {
-      return value ->
-          value instanceof AttrValue ? attributeValue((AttrValue) value) : pojo(field, value);
+      return (value, items) ->
+          value instanceof AttrValue
+              ? attributeValue((AttrValue) value)
+              : pojo(field, value, items);
     }
     if (type == MarshallingType.LIST) {
       Conversion member = conversion(field.getRequiredTrait(ListTrait.class).memberFieldInfo());
-      return value -> list((List<?>) value, member);
+      return (value, items) -> list((List<?>) value, member, items);
     }
     if (type == MarshallingType.MAP) {
       Conversion member = conversion(field.getRequiredTrait(MapTrait.class).valueFieldInfo());
-      return value -> map((Map<?, ?>) value, member);
+      return (value, items) -> map((Map<?, ?>) value, member, items);
     }
     if (type == MarshallingType.STRING) {
-      return value -> value instanceof String ? value : String.valueOf(value);
+      return (value, items) -> value instanceof String ? value : String.valueOf(value);
     }
-    return value -> scalar(type, value);
+    return (value, items) -> scalar(type, value);
   }
 
-  private static Object pojo(SdkField<?> field, Object value) {
+  private static Object pojo(SdkField<?> field, Object value, SdkItemBuilder items) {
     SdkPojo nested = field.constructor().get();
-    fill(nested, (Map<?, ?>) value);
+    fill(nested, (Map<?, ?>) value, items);
     return ((Buildable) nested).build();
   }
 
-  private static List<Object> list(List<?> source, Conversion member) {
+  private static List<Object> list(List<?> source, Conversion member, SdkItemBuilder items) {
     List<Object> list = new ArrayList<>(source.size());
     for (Object element : source) {
-      list.add(element == null ? null : member.apply(element));
+      list.add(element == null ? null : member.apply(element, items));
     }
     return list;
   }
 
   @SuppressWarnings("unchecked")
-  private static Map<String, ?> map(Map<?, ?> source, Conversion member) {
+  private static Map<String, ?> map(Map<?, ?> source, Conversion member, SdkItemBuilder items) {
     byte[] stored = ItemCodec.pristineBytes((Map<String, AttrValue>) source);
     if (stored != null) {
       // an item as the store holds it: build the SDK's values from its bytes
-      SdkItemBuilder item = new SdkItemBuilder();
-      ItemCodec.visit(stored, item);
-      return item.item();
+      return items.item(stored);
     }
     Map<String, Object> map = new LinkedHashMap<>(capacity(source.size()));
     for (Map.Entry<?, ?> e : source.entrySet()) {
       Object v = e.getValue();
-      map.put((String) e.getKey(), v == null ? null : member.apply(v));
+      map.put((String) e.getKey(), v == null ? null : member.apply(v, items));
     }
     return map;
   }
@@ -190,7 +193,7 @@ final class ModelTrees {
       return AttributeValue.fromM(attributeMap(((AttrValue.M) value).values()));
     }
     if (value instanceof AttrValue.Bool) {
-      return AttributeValue.fromBool(((AttrValue.Bool) value).value());
+      return SdkItemBuilder.bool(((AttrValue.Bool) value).value());
     }
     if (value instanceof AttrValue.L) {
       List<AttrValue> source = ((AttrValue.L) value).values();
@@ -204,7 +207,7 @@ final class ModelTrees {
       return AttributeValue.fromB(bytes(((AttrValue.B) value).value()));
     }
     if (value instanceof AttrValue.Null) {
-      return AttributeValue.fromNul(true);
+      return SdkItemBuilder.NULL;
     }
     if (value instanceof AttrValue.SS) {
       return AttributeValue.fromSs(List.copyOf(((AttrValue.SS) value).values()));

@@ -1,51 +1,90 @@
 package dev.dynakit.test;
 
+import dev.dynakit.engine.internal.value.ItemCodec;
 import dev.dynakit.engine.internal.value.ItemVisitor;
 import dev.dynakit.engine.internal.value.Numbers;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Builds the SDK's attribute map of a stored item straight from its encoding (see {@link
- * ItemVisitor}), without decoding it into the engine's values first. One builder per item.
+ * Builds the SDK's attribute maps of stored items straight from their encoding (see {@link
+ * ItemVisitor}), without decoding them into the engine's values first. One builder serves the items
+ * of one response, one after the other, on one thread.
+ *
+ * <p>Cheap where a page of items repeats itself: a name, or an S or N value, the same as the
+ * previous item's at the same place is taken again ({@link Repeats}: a Query page repeats its
+ * partition key in every item); other names come from the shared {@link NameTable}; the SDK's
+ * immutable true, false and null values are shared; numbers are written without a BigDecimal; maps
+ * are handed over as {@link ArrayItemMap}s, since the SDK copies them anyway.
  */
 final class SdkItemBuilder implements ItemVisitor {
-  /** What an open map, list or set collects. */
-  private static final class Frame {
-    final Map<String, AttributeValue> map;
-    final List<Object> elements;
-    final String setType;
-    String name;
+  // the SDK's values are immutable: these three are all there is of their kinds
+  private static final AttributeValue TRUE = AttributeValue.fromBool(true);
+  private static final AttributeValue FALSE = AttributeValue.fromBool(false);
+  static final AttributeValue NULL = AttributeValue.fromNul(true);
 
-    Frame(Map<String, AttributeValue> map, List<Object> elements, String setType) {
-      this.map = map;
-      this.elements = elements;
-      this.setType = setType;
-    }
+  /** What an open map, list or set collects; reused for every map or list at its depth. */
+  private static final class Frame {
+    String[] names;
+    AttributeValue[] values;
+    int count;
+    List<Object> elements;
+    String setType;
   }
 
-  private final Deque<Frame> open = new ArrayDeque<>();
+  private final NameTable nameTable;
+  private final Repeats repeats = new Repeats();
+  // A builder may build again after being changed; the value built keeps what was set then. One per
+  // kind spares the S and N values a builder each (setting one member clears no other).
+  private final AttributeValue.Builder strings = AttributeValue.builder();
+  private final AttributeValue.Builder numbers = AttributeValue.builder();
+  private Frame[] open = new Frame[4];
+  private int depth;
   private Map<String, AttributeValue> lastMap;
 
-  /** The item built from the last complete walk. */
-  Map<String, AttributeValue> item() {
+  SdkItemBuilder() {
+    this(NameTable.SHARED);
+  }
+
+  SdkItemBuilder(NameTable nameTable) {
+    this.nameTable = nameTable;
+  }
+
+  /** The SDK's attribute map of the item encoded in {@code stored}. */
+  Map<String, AttributeValue> item(byte[] stored) {
+    depth = 0;
+    ItemCodec.visit(stored, this);
     return lastMap;
   }
 
+  private Frame push() {
+    if (depth == open.length) {
+      open = Arrays.copyOf(open, depth * 2);
+    }
+    Frame frame = open[depth];
+    if (frame == null) {
+      frame = new Frame();
+      open[depth] = frame;
+    }
+    depth++;
+    return frame;
+  }
+
+  private Frame top() {
+    return open[depth - 1];
+  }
+
   private void add(AttributeValue value) {
-    Frame top = open.peek();
-    if (top.map != null) {
-      top.map.put(top.name, value);
+    Frame top = open[depth - 1];
+    if (top.values != null) {
+      top.values[top.count++] = value;
     } else {
       top.elements.add(value);
     }
@@ -53,32 +92,74 @@ final class SdkItemBuilder implements ItemVisitor {
 
   @Override
   public void startMap(int size) {
-    open.push(new Frame(new LinkedHashMap<>(capacity(size)), null, null));
+    Frame frame = push();
+    frame.names = new String[size];
+    frame.values = new AttributeValue[size];
+    frame.count = 0;
+    frame.elements = null;
   }
 
   @Override
   public void endMap() {
-    lastMap = open.pop().map;
+    Frame frame = open[--depth];
+    lastMap = new ArrayItemMap(frame.names, frame.values);
+    frame.names = null;
+    frame.values = null;
   }
 
   @Override
   public void name(byte[] utf8, int offset, int length) {
-    open.peek().name = new String(utf8, offset, length, StandardCharsets.UTF_8);
+    Frame top = top();
+    String name;
+    if (depth == 1) {
+      name = repeats.name(top.count, utf8, offset, length);
+      if (name == null) {
+        name = nameTable.name(utf8, offset, length);
+        repeats.rememberName(top.count, name, utf8, offset, length);
+      }
+    } else {
+      name = nameTable.name(utf8, offset, length);
+    }
+    top.names[top.count] = name;
   }
 
   @Override
   public void stringValue(byte[] utf8, int offset, int length) {
-    add(AttributeValue.fromS(new String(utf8, offset, length, StandardCharsets.UTF_8)));
+    if (depth == 1) {
+      int position = open[0].count;
+      AttributeValue same = repeats.string(position, utf8, offset, length);
+      if (same == null) {
+        same = string(utf8, offset, length);
+        repeats.rememberString(position, utf8, offset, length, same);
+      }
+      add(same);
+    } else {
+      add(string(utf8, offset, length));
+    }
+  }
+
+  private AttributeValue string(byte[] utf8, int offset, int length) {
+    return strings.s(new String(utf8, offset, length, StandardCharsets.UTF_8)).build();
   }
 
   @Override
   public void numberValue(long unscaled, int scale) {
-    add(AttributeValue.fromN(number(BigDecimal.valueOf(unscaled, scale))));
+    if (depth == 1) {
+      int position = open[0].count;
+      AttributeValue same = repeats.number(position, unscaled, scale);
+      if (same == null) {
+        same = numbers.n(NumberText.of(unscaled, scale)).build();
+        repeats.rememberNumber(position, unscaled, scale, same);
+      }
+      add(same);
+    } else {
+      add(numbers.n(NumberText.of(unscaled, scale)).build());
+    }
   }
 
   @Override
   public void numberValue(BigInteger unscaled, int scale) {
-    add(AttributeValue.fromN(number(new BigDecimal(unscaled, scale))));
+    add(numbers.n(number(unscaled, scale)).build());
   }
 
   @Override
@@ -88,24 +169,32 @@ final class SdkItemBuilder implements ItemVisitor {
 
   @Override
   public void boolValue(boolean value) {
-    add(AttributeValue.fromBool(value));
+    add(bool(value));
+  }
+
+  static AttributeValue bool(boolean value) {
+    return value ? TRUE : FALSE;
   }
 
   @Override
   public void nullValue() {
-    add(AttributeValue.fromNul(true));
+    add(NULL);
   }
 
   @Override
   public void startSet(String typeName, int size) {
-    open.push(new Frame(null, new ArrayList<>(size), typeName));
+    Frame frame = push();
+    frame.values = null;
+    frame.elements = new ArrayList<>(size);
+    frame.setType = typeName;
   }
 
   @Override
   @SuppressWarnings("unchecked")
   public void endSet() {
-    Frame set = open.pop();
+    Frame set = open[--depth];
     List<?> elements = set.elements;
+    set.elements = null;
     switch (set.setType) {
       case "SS" -> add(AttributeValue.fromSs((List<String>) elements));
       case "NS" -> add(AttributeValue.fromNs((List<String>) elements));
@@ -115,33 +204,37 @@ final class SdkItemBuilder implements ItemVisitor {
 
   @Override
   public void setString(byte[] utf8, int offset, int length) {
-    open.peek().elements.add(new String(utf8, offset, length, StandardCharsets.UTF_8));
+    top().elements.add(new String(utf8, offset, length, StandardCharsets.UTF_8));
   }
 
   @Override
   public void setNumber(long unscaled, int scale) {
-    open.peek().elements.add(number(BigDecimal.valueOf(unscaled, scale)));
+    top().elements.add(NumberText.of(unscaled, scale));
   }
 
   @Override
   public void setNumber(BigInteger unscaled, int scale) {
-    open.peek().elements.add(number(new BigDecimal(unscaled, scale)));
+    top().elements.add(number(unscaled, scale));
   }
 
   @Override
   public void setBinary(byte[] bytes, int offset, int length) {
-    open.peek().elements.add(bytes(bytes, offset, length));
+    top().elements.add(bytes(bytes, offset, length));
   }
 
   @Override
   public void startList(int size) {
-    open.push(new Frame(null, new ArrayList<>(size), null));
+    Frame frame = push();
+    frame.values = null;
+    frame.elements = new ArrayList<>(size);
   }
 
   @Override
   @SuppressWarnings("unchecked")
   public void endList() {
-    List<?> elements = open.pop().elements;
+    Frame list = open[--depth];
+    List<?> elements = list.elements;
+    list.elements = null;
     add(AttributeValue.fromL((List<AttributeValue>) elements));
   }
 
@@ -155,15 +248,11 @@ final class SdkItemBuilder implements ItemVisitor {
     add(AttributeValue.fromM(lastMap));
   }
 
-  private static String number(BigDecimal value) {
-    return Numbers.toText(value);
+  private static String number(BigInteger unscaled, int scale) {
+    return Numbers.toText(new BigDecimal(unscaled, scale));
   }
 
   private static SdkBytes bytes(byte[] bytes, int offset, int length) {
     return SdkBytes.fromByteArrayUnsafe(Arrays.copyOfRange(bytes, offset, offset + length));
-  }
-
-  private static int capacity(int size) {
-    return (int) (size / 0.75f) + 1;
   }
 }
