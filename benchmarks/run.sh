@@ -2,12 +2,14 @@
 # Runs every benchmark of docs/benchmarks.md in one sitting, on 127.0.0.1 only, and prints a
 # Markdown report (also saved, with every log, under benchmarks/results/<time>/).
 #
-#   benchmarks/run.sh            the full run: about 10 minutes on 2 cores (wrk about 3 of them)
+#   benchmarks/run.sh            the full run: about 12 minutes on 2 cores (wrk about 4 of them)
 #   benchmarks/run.sh --quick    a smoke run (short windows; the numbers mean nothing)
 #
 # Environment (defaults in brackets):
-#   BENCH_WARMUP_SECONDS [3]   wrk warm-up before a target's first turn of an operation (later
-#                              turns: 1 s), not counted
+#   BENCH_WARMUP_SECONDS [10]  wrk warm-up before a target's first turn of an operation (later
+#                              turns: 1 s), not counted; long enough for a fresh server JVM to
+#                              compile the operation's code (with 3 s its first GetItem turn
+#                              measured a third of its last)
 #   BENCH_WRK_SECONDS [10]     measured time of each wrk measurement, split over the rounds in
 #                              whole seconds (wrk -d takes no fractions: 10 in 4 rounds is 3+3+2+2)
 #   BENCH_WRK_ROUNDS [4]       wrk rounds: the targets take turns, order reversed every other round
@@ -15,6 +17,7 @@
 #   BENCH_SDK_ROUNDS [4]       SDK rounds: the targets take turns, each with a 1 s warm-up
 #   BENCH_JVM_WARMUP_SECONDS [60]  warm-up of the SDK load generator before its first measurement
 #   BENCH_TARGETS ["nothing engine dynalite in-process"]   what to measure
+#   BENCH_TOOLS ["wrk sdk"]    which measurements to make
 #   BENCH_BUILD [1]            0 reuses benchmarks/target from an earlier build
 #   BENCH_SERVER_JVM_OPTS ["-Xms1g -Xmx1g"]  for the do-nothing and engine servers
 #   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g"]  for the SDK load generator (and in-process engine)
@@ -25,7 +28,7 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-warmup=${BENCH_WARMUP_SECONDS:-3}
+warmup=${BENCH_WARMUP_SECONDS:-10}
 wrk_seconds=${BENCH_WRK_SECONDS:-10}
 sdk_seconds=${BENCH_SDK_SECONDS:-8}
 sdk_rounds=${BENCH_SDK_ROUNDS:-4}
@@ -50,6 +53,7 @@ fi
 wrk_turn_range=$((wrk_seconds / wrk_rounds))
 if (( wrk_seconds % wrk_rounds )); then wrk_turn_range="$wrk_turn_range–$((wrk_turn_range + 1))"; fi
 targets=" ${BENCH_TARGETS:-nothing engine dynalite in-process} "
+tools=" ${BENCH_TOOLS:-wrk sdk} "
 server_opts=${BENCH_SERVER_JVM_OPTS:--Xms1g -Xmx1g}
 client_opts=${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g}
 dynalite_tool=${DYNALITE_TOOL:-$root/../shared/tools/dynalite}
@@ -66,6 +70,7 @@ results=$out/results.tsv
 
 say() { echo "[bench $(date -u +%H:%M:%S)] $*" >&2; }
 wants() { [[ $targets == *" $1 "* ]]; }
+uses() { [[ $tools == *" $1 "* ]]; }
 
 # --- everything started here is stopped on the way out --------------------------------------
 pids=()
@@ -193,6 +198,7 @@ wrk_turn() {
   fi
 }
 for op in "${ops[@]}"; do
+  uses wrk || break
   turns=()
   for t in nothing engine dynalite; do
     wants "$t" || continue
@@ -223,6 +229,7 @@ done
 # --- 2. what a Java user feels: the SDK, over HTTP and in-process -----------------------------------
 # one load-generator JVM for every target: warmed up once, then each operation and thread count
 # measured on every target back to back
+if uses sdk; then
 http=()
 for t in nothing engine dynalite in-process; do
   wants "$t" || continue
@@ -260,6 +267,7 @@ for t in nothing engine dynalite in-process; do
     done
   done
 done
+fi
 
 # --- report -------------------------------------------------------------------------------------
 wrk_first_warmup=
@@ -269,7 +277,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//' || echo unknown)
 dynalite_version=$(node -p "require('${DYNALITE_HOME:-$HOME/.cache/dynakit-peers/dynalite}/node_modules/dynalite/package.json').version" 2>/dev/null || echo unknown)
 settings=
-for v in BENCH_WARMUP_SECONDS BENCH_WRK_SECONDS BENCH_WRK_ROUNDS BENCH_SDK_SECONDS BENCH_SDK_ROUNDS BENCH_JVM_WARMUP_SECONDS \
+for v in BENCH_WARMUP_SECONDS BENCH_WRK_SECONDS BENCH_WRK_ROUNDS BENCH_SDK_SECONDS BENCH_SDK_ROUNDS BENCH_JVM_WARMUP_SECONDS BENCH_TOOLS \
   BENCH_TARGETS BENCH_SERVER_JVM_OPTS BENCH_CLIENT_JVM_OPTS; do
   if [ -n "${!v:-}" ]; then settings+="$v='${!v}' "; fi
 done
