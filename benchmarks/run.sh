@@ -2,7 +2,7 @@
 # Runs every benchmark of docs/benchmarks.md in one sitting, on 127.0.0.1 only, and prints a
 # Markdown report (also saved, with every log, under benchmarks/results/<time>/).
 #
-#   benchmarks/run.sh            the full run: about 12 minutes on 2 cores (wrk about 4 of them)
+#   benchmarks/run.sh            the full run: about 13 minutes on 2 cores (wrk about 4 of them)
 #   benchmarks/run.sh --quick    a smoke run (short windows; the numbers mean nothing)
 #
 # Environment (defaults in brackets):
