@@ -16,6 +16,7 @@ import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbBaseClientBuilder;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -62,16 +63,21 @@ public final class DynakitClients {
     ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder();
     settings.accept(override);
     override.addExecutionInterceptor(DirectResponses.INSTANCE);
-    return LazyBucketRetryStrategy.buildWith(override, o -> direct(engine, o));
+    return LazyBucketRetryStrategy.buildWith(
+        override,
+        o -> direct(DynamoDbClient.builder().httpClient(InProcessHttpClient.direct(engine)), o));
   }
 
-  private static DynamoDbClient direct(DynakitEngine engine, ClientOverrideConfiguration override) {
-    return DynamoDbClient.builder()
-        .httpClient(InProcessHttpClient.direct(engine))
+  /**
+   * {@code builder} set up for a direct in-process client: no signing (anonymous credentials alone
+   * still hash every payload for a signature nobody checks), the in-process endpoint and region.
+   */
+  private static <B extends DynamoDbBaseClientBuilder<B, C>, C> C direct(
+      B builder, ClientOverrideConfiguration override) {
+    return builder
         .endpointOverride(IN_PROCESS_ENDPOINT)
         .region(REGION)
         .credentialsProvider(AnonymousCredentialsProvider.create())
-        // anonymous credentials alone still hash every payload for a signature nobody checks
         .authSchemeProvider(parameters -> NO_AUTH)
         .overrideConfiguration(override)
         .build();
@@ -101,19 +107,12 @@ public final class DynakitClients {
   public static DynamoDbAsyncClient inProcessAsync(DynakitEngine engine) {
     ClientOverrideConfiguration.Builder override =
         ClientOverrideConfiguration.builder().addExecutionInterceptor(DirectResponses.INSTANCE);
-    return LazyBucketRetryStrategy.buildWith(override, o -> directAsync(engine, o));
-  }
-
-  private static DynamoDbAsyncClient directAsync(
-      DynakitEngine engine, ClientOverrideConfiguration override) {
-    return DynamoDbAsyncClient.builder()
-        .httpClient(InProcessAsyncHttpClient.direct(engine))
-        .endpointOverride(IN_PROCESS_ENDPOINT)
-        .region(REGION)
-        .credentialsProvider(AnonymousCredentialsProvider.create())
-        .authSchemeProvider(parameters -> NO_AUTH)
-        .overrideConfiguration(override)
-        .build();
+    return LazyBucketRetryStrategy.buildWith(
+        override,
+        o ->
+            direct(
+                DynamoDbAsyncClient.builder().httpClient(InProcessAsyncHttpClient.direct(engine)),
+                o));
   }
 
   /** The asynchronous twin of {@link #inProcessWire(DynakitEngine)}. */

@@ -130,6 +130,17 @@ class LazyBucketRetryStrategyTest {
   }
 
   @Test
+  void itsBuilderBuildsTheSdkStrategyUnwrapped() {
+    RetryStrategy rebuilt =
+        LazyBucketRetryStrategy.around(Optional.of(fastStandard())).orElseThrow().toBuilder()
+            .maxAttempts(2)
+            .build();
+
+    assertThat(rebuilt).isNotInstanceOf(LazyBucketRetryStrategy.class);
+    assertThat(rebuilt.maxAttempts()).isEqualTo(2);
+  }
+
+  @Test
   void theAdaptiveStrategyIsLeftAsItIs() {
     AdaptiveRetryStrategy adaptive = AwsRetryStrategy.adaptiveRetryStrategy();
     assertThat(LazyBucketRetryStrategy.around(Optional.of(adaptive))).isEmpty();
@@ -216,9 +227,10 @@ class LazyBucketRetryStrategyTest {
       return 3;
     }
 
+    /** Never asked: the wrapper hands out the SDK strategy's builder, tested on a real one. */
     @Override
     public Builder<?, ?> toBuilder() {
-      throw new UnsupportedOperationException();
+      throw new UnsupportedOperationException("RecordingStrategy has no builder");
     }
   }
 }
