@@ -72,12 +72,34 @@ public final class DynakitEngine implements AutoCloseable {
    * @param body the JSON request body
    */
   public EngineResponse handle(String target, byte[] body) {
+    Objects.requireNonNull(body, "body");
+    return run(target, body, null);
+  }
+
+  /**
+   * Runs one request given as the tree its JSON body parses into, for a caller in the same JVM that
+   * holds the request as objects: JSON objects as {@code Map<String, Object>} (in member order),
+   * arrays as {@code List<Object>}, strings as {@code String}, {@code true}/{@code false} as {@code
+   * Boolean}, integers as {@code Long}, other numbers as {@code BigDecimal}, JSON {@code null} as
+   * {@code null}; where the JSON has an attribute value, a scalar one may also be given as the
+   * engine's value object ({@code dev.dynakit.engine.internal.value.AttrValue}: S, N, BOOL or NULL,
+   * as the engine reads them from JSON). The answer is the one {@link #handle(String, byte[])}
+   * gives for the body the tree was read from, errors included. The engine only reads the tree, and
+   * may keep parts of it (an idempotency token's fingerprint, keys echoed in an answer): the caller
+   * must not change it afterwards.
+   */
+  public EngineResponse handle(String target, Map<String, Object> request) {
+    Objects.requireNonNull(request, "request");
+    return run(target, null, request);
+  }
+
+  private EngineResponse run(String target, byte[] body, Map<String, Object> tree) {
     try {
       Operation op = target == null ? null : operations.get(target);
       if (op == null) {
         throw new EngineException(ErrorType.UNKNOWN_OPERATION, null);
       }
-      return answer(op.execute(Request.parse(body)));
+      return answer(op.execute(tree != null ? new Request(tree) : Request.parse(body)));
     } catch (EngineException e) {
       return error(e);
     } catch (RuntimeException | StackOverflowError e) {

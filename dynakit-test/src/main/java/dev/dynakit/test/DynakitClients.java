@@ -43,12 +43,13 @@ public final class DynakitClients {
   /**
    * A client that runs every request on {@code engine} in this JVM, without sockets. Nothing
    * crosses a wire, so it skips what only a wire needs: requests are not signed (anonymous
-   * credentials), and successful answers reach the SDK as response objects rather than JSON text,
-   * filled through the SDK model's own field metadata. Errors come back as DynamoDB's JSON, mapped
-   * to exceptions by the SDK as usual. The retry strategy (the caller's, or the SDK's default) is
-   * consulted only after a failed attempt, so that threads making CPU-bound calls do not queue on
-   * the SDK's retry bucket; its decisions are the same. For the exact bytes DynamoDB would send,
-   * use {@link #inProcessWire}.
+   * credentials), requests reach the engine as objects rather than JSON text (unless the caller
+   * adds execution interceptors, which then see the request they sent), and successful answers
+   * reach the SDK as response objects, both through the SDK model's own field metadata. Errors come
+   * back as DynamoDB's JSON, mapped to exceptions by the SDK as usual. The retry strategy (the
+   * caller's, or the SDK's default) is consulted only after a failed attempt, so that threads
+   * making CPU-bound calls do not queue on the SDK's retry bucket; its decisions are the same. For
+   * the exact bytes DynamoDB would send, use {@link #inProcessWire}.
    */
   public static DynamoDbClient inProcess(DynakitEngine engine) {
     return inProcess(engine, o -> {});
@@ -62,10 +63,28 @@ public final class DynakitClients {
       DynakitEngine engine, Consumer<ClientOverrideConfiguration.Builder> settings) {
     ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder();
     settings.accept(override);
-    override.addExecutionInterceptor(DirectResponses.INSTANCE);
+    PendingRequests pending = directExchange(override);
     return LazyBucketRetryStrategy.buildWith(
         override,
-        o -> direct(DynamoDbClient.builder().httpClient(InProcessHttpClient.direct(engine)), o));
+        o ->
+            direct(
+                DynamoDbClient.builder().httpClient(InProcessHttpClient.direct(engine, pending)),
+                o));
+  }
+
+  /**
+   * Adds the interceptors of a direct in-process client to {@code override}: requests as objects
+   * ({@link DirectRequests}, unless the caller has interceptors of their own, which must see the
+   * requests they sent) and answers as objects ({@link DirectResponses}). Returns the requests in
+   * flight, for the transport.
+   */
+  private static PendingRequests directExchange(ClientOverrideConfiguration.Builder override) {
+    PendingRequests pending = new PendingRequests();
+    if (override.executionInterceptors().isEmpty()) {
+      override.addExecutionInterceptor(new DirectRequests(pending));
+    }
+    override.addExecutionInterceptor(DirectResponses.INSTANCE);
+    return pending;
   }
 
   /**
@@ -105,13 +124,14 @@ public final class DynakitClients {
 
   /** The asynchronous twin of {@link #inProcess(DynakitEngine)}. */
   public static DynamoDbAsyncClient inProcessAsync(DynakitEngine engine) {
-    ClientOverrideConfiguration.Builder override =
-        ClientOverrideConfiguration.builder().addExecutionInterceptor(DirectResponses.INSTANCE);
+    ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder();
+    PendingRequests pending = directExchange(override);
     return LazyBucketRetryStrategy.buildWith(
         override,
         o ->
             direct(
-                DynamoDbAsyncClient.builder().httpClient(InProcessAsyncHttpClient.direct(engine)),
+                DynamoDbAsyncClient.builder()
+                    .httpClient(InProcessAsyncHttpClient.direct(engine, pending)),
                 o));
   }
 

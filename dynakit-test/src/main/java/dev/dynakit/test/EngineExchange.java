@@ -29,6 +29,7 @@ final class EngineExchange {
 
   private final DynakitEngine engine;
   private final boolean directResults;
+  private final @Nullable PendingRequests pending;
   private final byte[] healthBody;
 
   /**
@@ -63,11 +64,13 @@ final class EngineExchange {
 
   /**
    * An exchange with {@code engine}; with {@code directResults}, successful answers carry the
-   * response object for {@link DirectResponses}.
+   * response object for {@link DirectResponses}; with {@code pending}, a request that names a
+   * ticket of {@link DirectRequests} runs as the tree held there instead of its body.
    */
-  EngineExchange(DynakitEngine engine, boolean directResults) {
+  EngineExchange(DynakitEngine engine, boolean directResults, @Nullable PendingRequests pending) {
     this.engine = engine;
     this.directResults = directResults;
+    this.pending = pending;
     this.healthBody =
         ("healthy: dynamodb." + engine.region() + ".amazonaws.com ")
             .getBytes(StandardCharsets.UTF_8);
@@ -77,7 +80,9 @@ final class EngineExchange {
     SdkHttpMethod method = request.method();
     if (method == SdkHttpMethod.POST) {
       String target = request.firstMatchingHeader(TARGET_HEADER).orElse("");
-      EngineResponse response = engine.handle(target, body);
+      Map<String, Object> tree = pending == null ? null : tree(request);
+      EngineResponse response =
+          tree != null ? engine.handle(target, tree) : engine.handle(target, body);
       if (directResults && response.result() != null) {
         return new Answer(head(200, AMZ_JSON).build(), response, null);
       }
@@ -87,6 +92,18 @@ final class EngineExchange {
       return answer(200, healthBody, null);
     }
     return answer(404, UNKNOWN_OPERATION_XML, null);
+  }
+
+  private @Nullable Map<String, Object> tree(SdkHttpRequest request) {
+    String ticket = request.firstMatchingHeader(DirectRequests.TICKET_HEADER).orElse(null);
+    if (ticket == null) {
+      return null;
+    }
+    Map<String, Object> tree = pending.tree(ticket);
+    if (tree == null) {
+      throw new IllegalStateException("No request is held under ticket " + ticket);
+    }
+    return tree;
   }
 
   private static Answer answer(int status, byte[] body, @Nullable String contentType) {

@@ -19,21 +19,24 @@ import software.amazon.awssdk.http.async.SdkAsyncHttpResponseHandler;
 public final class InProcessAsyncHttpClient implements SdkAsyncHttpClient {
   private final EngineExchange exchange;
 
-  private InProcessAsyncHttpClient(DynakitEngine engine, boolean directResults) {
-    this.exchange = new EngineExchange(engine, directResults);
+  private InProcessAsyncHttpClient(EngineExchange exchange) {
+    this.exchange = exchange;
   }
 
   /** A client that runs requests on {@code engine} and answers with DynamoDB's JSON bytes. */
   public static InProcessAsyncHttpClient of(DynakitEngine engine) {
-    return new InProcessAsyncHttpClient(Objects.requireNonNull(engine, "engine"), false);
+    return new InProcessAsyncHttpClient(
+        new EngineExchange(Objects.requireNonNull(engine, "engine"), false, null));
   }
 
   /**
    * A client whose successful answers carry the engine's response objects, for a client built with
-   * {@link DirectResponses} (see {@link DynakitClients#inProcessAsync(DynakitEngine)}).
+   * {@link DirectResponses} and {@link DirectRequests} (see {@link
+   * DynakitClients#inProcessAsync(DynakitEngine)}).
    */
-  static InProcessAsyncHttpClient direct(DynakitEngine engine) {
-    return new InProcessAsyncHttpClient(Objects.requireNonNull(engine, "engine"), true);
+  static InProcessAsyncHttpClient direct(DynakitEngine engine, PendingRequests pending) {
+    return new InProcessAsyncHttpClient(
+        new EngineExchange(Objects.requireNonNull(engine, "engine"), true, pending));
   }
 
   @Override

@@ -30,21 +30,24 @@ import software.amazon.awssdk.http.SdkHttpClient;
 public final class InProcessHttpClient implements SdkHttpClient {
   private final EngineExchange exchange;
 
-  private InProcessHttpClient(DynakitEngine engine, boolean directResults) {
-    this.exchange = new EngineExchange(engine, directResults);
+  private InProcessHttpClient(EngineExchange exchange) {
+    this.exchange = exchange;
   }
 
   /** A client that runs requests on {@code engine} and answers with DynamoDB's JSON bytes. */
   public static InProcessHttpClient of(DynakitEngine engine) {
-    return new InProcessHttpClient(Objects.requireNonNull(engine, "engine"), false);
+    return new InProcessHttpClient(
+        new EngineExchange(Objects.requireNonNull(engine, "engine"), false, null));
   }
 
   /**
    * A client whose successful answers carry the engine's response objects, for a client built with
-   * {@link DirectResponses} (see {@link DynakitClients#inProcess(DynakitEngine)}).
+   * {@link DirectResponses} and {@link DirectRequests} (see {@link
+   * DynakitClients#inProcess(DynakitEngine)}).
    */
-  static InProcessHttpClient direct(DynakitEngine engine) {
-    return new InProcessHttpClient(Objects.requireNonNull(engine, "engine"), true);
+  static InProcessHttpClient direct(DynakitEngine engine, PendingRequests pending) {
+    return new InProcessHttpClient(
+        new EngineExchange(Objects.requireNonNull(engine, "engine"), true, pending));
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.dynakit.test;
 
+import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -17,6 +18,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class Repeats {
   static final int POSITIONS = 32;
   static final int MAX_BYTES = 256;
+
+  /** Up to this many bytes, a plain loop compares faster than {@link Arrays#equals}. */
+  private static final int SHORT = 16;
 
   /** What was at one position. */
   private static final class Last {
@@ -127,8 +131,12 @@ final class Repeats {
     if (keptLength != length) {
       return false;
     }
+    if (length > SHORT) {
+      // compares many bytes at a time
+      return Arrays.equals(kept, 0, length, bytes, offset, offset + length);
+    }
     // from the end: values that differ (numbered keys, timestamps) mostly differ there; a plain
-    // loop, as most are short, where Arrays.equals' set-up costs more than comparing
+    // loop for short ones, where Arrays.equals' set-up costs more than comparing
     for (int i = length - 1; i >= 0; i--) {
       if (kept[i] != bytes[offset + i]) {
         return false;

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
@@ -27,20 +28,33 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ItemStore {
   private final OrderedStore store;
-  private final ReentrantLock[] stripes = new ReentrantLock[KeyFactory.LOCK_STRIPES];
+  // Many stripes, so that writers of different items seldom share one: in process, a thread that
+  // holds a batch's 25 stripes is often preempted (more client threads than cores), and whoever
+  // needs one of them then waits for it to run again. Made when first used.
+  private final AtomicReferenceArray<ReentrantLock> stripes =
+      new AtomicReferenceArray<>(KeyFactory.LOCK_STRIPES);
   private final IndexMaintenance indexes;
 
   public ItemStore(OrderedStore store) {
     this.store = store;
     this.indexes = new IndexMaintenance(store);
-    for (int i = 0; i < stripes.length; i++) {
-      stripes[i] = new ReentrantLock();
-    }
   }
 
   /** The lock guarding every write of the item with this key. */
   public ReentrantLock lock(PrimaryKey key) {
-    return stripes[key.lockStripe()];
+    return stripe(key.lockStripe());
+  }
+
+  private ReentrantLock stripe(int index) {
+    ReentrantLock lock = stripes.get(index);
+    if (lock == null) {
+      ReentrantLock made = new ReentrantLock();
+      lock = stripes.compareAndExchange(index, null, made);
+      if (lock == null) {
+        lock = made;
+      }
+    }
+    return lock;
   }
 
   /**
@@ -59,7 +73,7 @@ public final class ItemStore {
       if (i > 0 && ordered[i] == ordered[i - 1]) {
         continue;
       }
-      ReentrantLock l = stripes[ordered[i]];
+      ReentrantLock l = stripe(ordered[i]);
       l.lock();
       locks.add(l);
     }
@@ -89,9 +103,13 @@ public final class ItemStore {
    * table's declaration under their locks.
    */
   public void awaitWriters() {
-    for (ReentrantLock stripe : stripes) {
-      stripe.lock();
-      stripe.unlock();
+    for (int i = 0; i < stripes.length(); i++) {
+      // a stripe not made yet has never been held
+      ReentrantLock stripe = stripes.get(i);
+      if (stripe != null) {
+        stripe.lock();
+        stripe.unlock();
+      }
     }
   }
 

@@ -16,7 +16,7 @@ import java.util.Map;
 public final class KeyFactory {
   static final int MAX_PARTITION_KEY_BYTES = 2048;
   static final int MAX_SORT_KEY_BYTES = 1024;
-  static final int LOCK_STRIPES = 4096;
+  static final int LOCK_STRIPES = 1 << 16;
 
   private KeyFactory() {}
 
@@ -74,7 +74,9 @@ public final class KeyFactory {
       range = List.of(rangeValue);
     }
     byte[] storageKey = KeyCodec.itemKey(table.storeId(), 0, List.of(hashValue), range, List.of());
-    int stripe = Math.floorMod(Arrays.hashCode(storageKey), LOCK_STRIPES);
+    int keyHash = Arrays.hashCode(storageKey);
+    // the high bits spread into the low ones, which pick the stripe
+    int stripe = (keyHash ^ (keyHash >>> 16)) & (LOCK_STRIPES - 1);
     return new PrimaryKey(attrs, storageKey, stripe);
   }
 

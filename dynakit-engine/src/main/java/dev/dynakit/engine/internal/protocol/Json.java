@@ -33,7 +33,7 @@ public final class Json {
           .build();
 
   /** The most members an object is read into a {@link SmallObject} with. */
-  static final int SMALL_MEMBERS = 8;
+  public static final int SMALL_MEMBERS = 8;
 
   private Json() {}
 

@@ -19,14 +19,15 @@ import org.jspecify.annotations.Nullable;
  * present name keeps its place), null values, every mutation, equality with any map of the same
  * mappings. Lookups are linear, so {@link Json} reads larger objects into LinkedHashMaps.
  */
-final class SmallObject extends AbstractMap<String, Object> {
+public final class SmallObject extends AbstractMap<String, Object> {
   /** Names at even indices, each followed by its value. */
   private @Nullable Object[] members;
 
   private int size;
   private int modCount;
 
-  SmallObject(int capacity) {
+  /** An empty object with room for {@code capacity} members before it grows. */
+  public SmallObject(int capacity) {
     members = new Object[Math.max(2, capacity * 2)];
   }
 

@@ -45,6 +45,10 @@ public final class WireValues {
     if (depth > MAX_NESTING_DEPTH) {
       throw EngineException.validation("Nesting Levels have exceeded supported limits");
     }
+    if (node instanceof AttrValue ready) {
+      // a value an in-process caller read already (see DynakitEngine.handle(String, Map))
+      return ready;
+    }
     Map<String, Object> obj = asObject(node);
     String type = null;
     Object payload = null;
