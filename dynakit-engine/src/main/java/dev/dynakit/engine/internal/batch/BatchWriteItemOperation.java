@@ -16,14 +16,13 @@ import dev.dynakit.engine.internal.protocol.WireValues;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
+import dev.dynakit.engine.internal.value.ItemCodec;
 import dev.dynakit.engine.internal.value.ItemSize;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
@@ -43,8 +42,16 @@ final class BatchWriteItemOperation implements Operation {
     this.items = items;
   }
 
-  /** One validated write: the key, and the new item (null for a delete). */
-  private record Planned(Table table, PrimaryKey key, @Nullable Map<String, AttrValue> item) {}
+  /**
+   * One validated write: the key, and the new item (null for a delete) with its size and encoding,
+   * worked out before any lock is taken.
+   */
+  private record Planned(
+      Table table,
+      PrimaryKey key,
+      @Nullable Map<String, AttrValue> item,
+      long itemSize,
+      byte @Nullable [] itemBytes) {}
 
   @Override
   public Object execute(Request request) {
@@ -102,7 +109,6 @@ final class BatchWriteItemOperation implements Operation {
   /** Validates every request and extracts its key, refusing duplicates. */
   private List<Planned> plan(Map<String, List<Request>> byTable) {
     List<Planned> planned = new ArrayList<>();
-    Set<ByteBuffer> seen = new HashSet<>();
     for (Map.Entry<String, List<Request>> e : byTable.entrySet()) {
       List<Map<String, AttrValue>> puts = new ArrayList<>();
       List<Map<String, AttrValue>> deletes = new ArrayList<>();
@@ -129,23 +135,40 @@ final class BatchWriteItemOperation implements Operation {
       for (int i = 0; i < puts.size(); i++) {
         Map<String, AttrValue> item = puts.get(i);
         PrimaryKey key;
+        long size = -1;
+        byte[] bytes = null;
         if (item != null) {
           if (!TableKeys.itemHasKey(table, item)) {
             throw mismatch();
           }
           key = KeyFactory.fromItem(table, item);
-          ItemLimits.check(item);
+          size = ItemLimits.check(item);
           IndexEntries.validate(table, item);
+          bytes = ItemCodec.encode(item);
         } else {
           key = KeyFactory.fromKey(table, deletes.get(i));
         }
-        if (!seen.add(ByteBuffer.wrap(key.storageKey()))) {
+        if (isDuplicate(key, planned)) {
           throw EngineException.validation("Provided list of item keys contains duplicates");
         }
-        planned.add(new Planned(table, key, item));
+        planned.add(new Planned(table, key, item, size, bytes));
       }
     }
     return planned;
+  }
+
+  /**
+   * Whether {@code key} is among the keys planned so far: at most 25, compared by lock stripe (a
+   * hash of the storage key) first.
+   */
+  private static boolean isDuplicate(PrimaryKey key, List<Planned> planned) {
+    for (Planned p : planned) {
+      if (p.key().lockStripe() == key.lockStripe()
+          && Arrays.equals(p.key().storageKey(), key.storageKey())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Map<String, AttrValue> attributes(Request write, String member) {
@@ -174,7 +197,9 @@ final class BatchWriteItemOperation implements Operation {
       List<ItemWrite> changes = new ArrayList<>(planned.size());
       List<Integer> changed = new ArrayList<>(planned.size());
       for (Planned p : planned) {
-        ItemWrite w = new ItemWrite(p.table(), p.key(), items.read(p.key()), p.item());
+        ItemWrite w =
+            new ItemWrite(
+                p.table(), p.key(), items.read(p.key()), p.item(), p.itemSize(), p.itemBytes());
         writes.add(w);
         // Deleting an absent item changes nothing.
         if (w.oldItem() != null || w.newItem() != null) {
@@ -199,7 +224,6 @@ final class BatchWriteItemOperation implements Operation {
   /** The size a write is charged for: the larger of the old and the new item. */
   static long writtenSize(ItemWrite w) {
     return Math.max(
-        w.newItem() == null ? 0 : ItemSize.itemSize(w.newItem()),
-        w.oldItem() == null ? 0 : ItemSize.itemSize(w.oldItem()));
+        ItemStore.newItemSize(w), w.oldItem() == null ? 0 : ItemSize.itemSize(w.oldItem()));
   }
 }

@@ -155,7 +155,7 @@ public final class ItemStore {
       if (newItem == null) {
         batch.delete(w.key().storageKey());
       } else {
-        encoded = ItemCodec.encode(newItem);
+        encoded = w.newItemBytes() != null ? w.newItemBytes() : ItemCodec.encode(newItem);
         batch.put(w.key().storageKey(), encoded);
       }
       plans.get(i).addTo(batch, newItem, encoded);
@@ -185,15 +185,21 @@ public final class ItemStore {
       } else if (oldItem != null && newItem == null) {
         itemDelta--;
       }
-      sizeDelta +=
-          (newItem == null ? 0 : ItemSize.itemSize(newItem))
-              - (oldItem == null ? 0 : ItemSize.itemSize(oldItem));
+      sizeDelta += newItemSize(w) - (oldItem == null ? 0 : ItemSize.itemSize(oldItem));
       WritePlan plan = plans.get(i);
       plan.commit();
       effects.add(plan.effects());
     }
     count(counted, itemDelta, sizeDelta);
     return effects;
+  }
+
+  /** The size of the item a change writes, 0 for a delete. */
+  public static long newItemSize(ItemWrite w) {
+    if (w.newItem() == null) {
+      return 0;
+    }
+    return w.newItemSize() >= 0 ? w.newItemSize() : ItemSize.itemSize(w.newItem());
   }
 
   /**

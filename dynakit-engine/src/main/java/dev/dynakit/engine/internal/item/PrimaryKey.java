@@ -1,7 +1,7 @@
 package dev.dynakit.engine.internal.item;
 
 import dev.dynakit.engine.internal.value.AttrValue;
-import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.Map;
 
 /**
@@ -10,6 +10,7 @@ import java.util.Map;
  */
 public record PrimaryKey(Map<String, AttrValue> attributes, byte[] storageKey, int lockStripe) {
   public PrimaryKey {
-    attributes = new LinkedHashMap<>(attributes);
+    // KeyFactory hands over a map of its own
+    attributes = Collections.unmodifiableMap(attributes);
   }
 }
