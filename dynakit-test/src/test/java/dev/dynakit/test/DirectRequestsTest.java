@@ -113,7 +113,8 @@ class DirectRequestsTest {
     lostAnswers.set(Integer.MAX_VALUE);
     assertThatThrownBy(
             () ->
-                client.putItem(b -> b.tableName("things").item(Map.of("id", AttributeValue.fromS("x")))))
+                client.putItem(
+                    b -> b.tableName("things").item(Map.of("id", AttributeValue.fromS("x")))))
         .isInstanceOf(SdkClientException.class);
     assertThat(pending.size()).isZero();
   }
@@ -167,7 +168,11 @@ class DirectRequestsTest {
   }
 
   private String counter() {
-    return client.getItem(b -> b.tableName("things").key(KEY).consistentRead(true)).item().get("n").n();
+    return client
+        .getItem(b -> b.tableName("things").key(KEY).consistentRead(true))
+        .item()
+        .get("n")
+        .n();
   }
 
   /**
