@@ -27,13 +27,9 @@ import software.amazon.awssdk.http.HttpExecuteResponse;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.SdkHttpRequest;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
@@ -53,16 +49,7 @@ class DirectRequestsTest {
   @BeforeEach
   void createTable() {
     client = directClient();
-    client.createTable(
-        b ->
-            b.tableName("things")
-                .billingMode(BillingMode.PAY_PER_REQUEST)
-                .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))
-                .attributeDefinitions(
-                    AttributeDefinition.builder()
-                        .attributeName("id")
-                        .attributeType(ScalarAttributeType.S)
-                        .build()));
+    client.createTable(Tables.keyedById("things"));
   }
 
   @AfterEach

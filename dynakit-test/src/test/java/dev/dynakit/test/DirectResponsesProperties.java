@@ -36,17 +36,7 @@ class DirectResponsesProperties {
   static void createTable() {
     twins = new TwinClients();
     twins.same(
-        c ->
-            c.createTable(
-                b ->
-                    b.tableName(TABLE)
-                        .billingMode(BillingMode.PAY_PER_REQUEST)
-                        .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))
-                        .attributeDefinitions(
-                            AttributeDefinition.builder()
-                                .attributeName("id")
-                                .attributeType(ScalarAttributeType.S)
-                                .build())),
+        c -> c.createTable(Tables.keyedById(TABLE)),
         r -> r.tableDescription().toBuilder().tableId(null).build());
     twins.same(
         c ->
