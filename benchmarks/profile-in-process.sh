@@ -10,7 +10,7 @@
 # Environment (defaults in brackets):
 #   BENCH_BUILD [1]              0 reuses benchmarks/target from an earlier build
 #   BENCH_JVM_WARMUP_SECONDS [40] warm-up of the load generator before the measured window
-#   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g"]
+#   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch"]
 #
 # The collapsed stacks go to benchmarks/target/profile-<op>-<threads>.collapsed. Sampling every
 # millisecond on each of 16 threads slows the client (about half the throughput on 2 cores): read
@@ -42,7 +42,7 @@ rm -f "$out.tsv" "$out.collapsed"
 
 say "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # shellcheck disable=SC2086
-timeout $((warmup + 3 * window + 120)) java ${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g} -cp "$cp" \
+timeout $((warmup + 3 * window + 120)) java ${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch} -cp "$cp" \
   dev.dynakit.benchmarks.SdkLoad --in-process --ops "$op" --threads "$threads" \
   --jvm-warmup-seconds "$warmup" --warmup-seconds 2 --seconds "$window" --rounds 1 \
   --out "$out.tsv" >"$out.log" 2>&1 &
