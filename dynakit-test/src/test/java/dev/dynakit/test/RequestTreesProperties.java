@@ -228,11 +228,18 @@ class RequestTreesProperties {
             .map(
                 list -> {
                   List<WriteRequest> writes = new ArrayList<>();
-                  for (Map<String, AttributeValue> item : list) {
+                  for (Map<String, AttributeValue> attributes : list) {
+                    // distinct keys (a batch may not name one twice); every other write deletes
+                    Map<String, AttributeValue> item = new LinkedHashMap<>(attributes);
+                    item.put("id", AttributeValue.fromS("b" + writes.size()));
                     writes.add(
-                        WriteRequest.builder()
-                            .putRequest(PutRequest.builder().item(item).build())
-                            .build());
+                        writes.size() % 2 == 0
+                            ? WriteRequest.builder()
+                                .putRequest(PutRequest.builder().item(item).build())
+                                .build()
+                            : WriteRequest.builder()
+                                .deleteRequest(d -> d.key(Map.of("id", item.get("id"))))
+                                .build());
                   }
                   BatchWriteItemRequest r =
                       BatchWriteItemRequest.builder().requestItems(Map.of(TABLE, writes)).build();
