@@ -42,21 +42,27 @@ rm -f "$out.tsv" "$out.collapsed"
 
 say "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # shellcheck disable=SC2086
-timeout $((warmup + 3 * window + 120)) java ${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch} -cp "$cp" \
+timeout $((2 * warmup + 3 * window + 120)) java ${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch} -cp "$cp" \
   dev.dynakit.benchmarks.SdkLoad --in-process --ops "$op" --threads "$threads" \
   --jvm-warmup-seconds "$warmup" --warmup-seconds 2 --seconds "$window" --rounds 1 \
   --out "$out.tsv" >"$out.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
-# the in-process client's turn comes first: seeding (a second or two), the warm-up, its own 2 s
-sleep $((warmup + 5))
+# the in-process client's turn comes first, after the JVM warm-up (which goes on until the JIT
+# compiler is done, for at most twice the given time) and its own 2 s warm-up
+until grep -q "JVM warm-up done" "$out.log" 2>/dev/null; do
+  kill -0 "$pid" 2>/dev/null || { say "the load generator ended early (see $out.log)"; exit 1; }
+  sleep 1
+done
+grep "JVM warm-up done" "$out.log" >&2
+sleep 4
 java_pid=$(pgrep -P "$pid" java) || { say "the load generator ended early (see $out.log)"; exit 1; }
 say "profiling the in-process client for $((window - 6)) s"
 java -jar "$agent" profiler -e cpu -i 1ms -d $((window - 6)) -o collapsed -f "$out.collapsed" "$java_pid" \
   >/dev/null
 wait "$pid" || true
 trap - EXIT
-grep "^sdk" "$out.log" >&2 || true
+grep "^sdk\|round" "$out.log" >&2 || true
 
 # shares of samples; a stack counts for the first group it matches, in this order
 awk '

@@ -96,7 +96,7 @@ public final class SdkLoad {
               .multipliedBy(rounds)
               .plus(window)
               .multipliedBy((long) ops.size() * threadCounts.size() * targets.size())
-              .plus(jvmWarmup));
+              .plus(jvmWarmup.multipliedBy(2)));
       warmUp(targets, ops, maxThreads, jvmWarmup);
       for (String op : ops) {
         for (int threads : threadCounts) {
@@ -154,16 +154,18 @@ public final class SdkLoad {
         Collections.reverse(order);
       }
       for (SdkTarget target : order) {
+        long jitBefore = JitClock.millis();
         LoadRun.Slice s = target.measure(op, threads, warmup, slice);
         slices.get(target).add(s);
         System.out.printf(
             Locale.ROOT,
-            "  round %d %-14s %-18s %2d threads: %,9.0f req/s%n",
+            "  round %d %-14s %-18s %2d threads: %,9.0f req/s  (JIT %,d ms)%n",
             round + 1,
             op,
             target.name(),
             threads,
-            s.sortedNanos().length / s.seconds());
+            s.sortedNanos().length / s.seconds(),
+            JitClock.millis() - jitBefore);
       }
     }
     slices.forEach((t, s) -> results.add(LoadRun.combine(op, t.name(), threads, s)));
@@ -173,7 +175,11 @@ public final class SdkLoad {
   /**
    * Runs every operation on every target for {@code total} in all before anything is measured:
    * otherwise the first measurements of the JVM pay for compiling the SDK's code paths (on a busy
-   * 2-core machine that took well over twenty seconds).
+   * 2-core machine that took well over twenty seconds). The first half runs one thread, so that the
+   * JIT compiler has a core of its own: 16 threads of in-process calls, which never wait, left it so
+   * little CPU that after a 40 s warm-up at 16 threads a tenth of the measured window's samples
+   * were still C2 compiling and the SDK's lambdas still ran uninlined. The second half runs {@code
+   * threads}, so that the code is also profiled under contention.
    */
   private static void warmUp(
       List<SdkTarget> targets, List<String> ops, int threads, Duration total) {
@@ -184,7 +190,35 @@ public final class SdkLoad {
     if (runs == 0) {
       return;
     }
-    Duration each = total.dividedBy(runs);
+    Duration each = total.dividedBy(2 * runs);
+    for (int phaseThreads : new int[] {1, threads}) {
+      warmUpPass(targets, ops, phaseThreads, each);
+    }
+    // then until the compiler is done (a pass, at one thread and at `threads`, in which it used
+    // under 2 % of the time), for at most another `total`: a measured turn should not pay for it
+    long settleDeadline = System.nanoTime() + total.toNanos();
+    Duration settleEach = Duration.ofMillis(Math.max(200, each.toMillis() / 4));
+    long passes = 0;
+    while (JitClock.millis() >= 0 && System.nanoTime() < settleDeadline) {
+      long jitBefore = JitClock.millis();
+      long start = System.nanoTime();
+      warmUpPass(targets, ops, 1, settleEach);
+      warmUpPass(targets, ops, threads, settleEach);
+      passes++;
+      long passMillis = (System.nanoTime() - start) / 1_000_000;
+      if ((JitClock.millis() - jitBefore) * 50 < passMillis) {
+        break;
+      }
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "JVM warm-up done after %d settling passes: %,d ms of JIT compilation so far%n",
+        passes,
+        JitClock.millis());
+  }
+
+  private static void warmUpPass(
+      List<SdkTarget> targets, List<String> ops, int threads, Duration each) {
     for (SdkTarget target : targets) {
       for (String op : ops) {
         target.warmUp(op, threads, each);
