@@ -2,6 +2,7 @@ package dev.dynakit.engine.internal.value;
 
 import dev.dynakit.engine.EngineException;
 import java.math.BigDecimal;
+import org.jspecify.annotations.Nullable;
 
 /**
  * DynamoDB's number rules: decimals with at most 38 significant digits, magnitudes between 1E-130
@@ -23,14 +24,40 @@ public final class Numbers {
     if (text.isEmpty()) {
       throw EngineException.validation("The parameter cannot be converted to a numeric value");
     }
-    BigDecimal value;
-    try {
-      value = new BigDecimal(text);
-    } catch (NumberFormatException e) {
-      throw EngineException.validation(
-          "The parameter cannot be converted to a numeric value: " + text);
+    BigDecimal value = smallInteger(text);
+    if (value == null) {
+      try {
+        value = new BigDecimal(text);
+      } catch (NumberFormatException e) {
+        throw EngineException.validation(
+            "The parameter cannot be converted to a numeric value: " + text);
+      }
     }
     return canonical(value);
+  }
+
+  /**
+   * The value of an integer of at most 18 digits with an optional minus sign (what counters, sizes
+   * and timestamps are), or null for any other text; equal, scale included, to what {@code new
+   * BigDecimal(text)} gives. Why: most numbers are such integers, and BigDecimal's general parser
+   * was a tenth of an in-process batch write.
+   */
+  private static @Nullable BigDecimal smallInteger(String text) {
+    int length = text.length();
+    boolean negative = text.charAt(0) == '-';
+    int start = negative ? 1 : 0;
+    if (length == start || length - start > 18) {
+      return null;
+    }
+    long magnitude = 0;
+    for (int i = start; i < length; i++) {
+      int digit = text.charAt(i) - '0';
+      if (digit < 0 || digit > 9) {
+        return null;
+      }
+      magnitude = magnitude * 10 + digit;
+    }
+    return BigDecimal.valueOf(negative ? -magnitude : magnitude);
   }
 
   /** Strips trailing zeros and checks precision and range. */

@@ -32,6 +32,43 @@ class NumbersProperties {
     assertThat(actual).isEqualTo(expected);
   }
 
+  @Property(tries = 3000)
+  void parse_agreesWithBigDecimalsParser(@ForAll("numberTexts") String text) {
+    Object expected;
+    try {
+      expected = Numbers.canonical(new BigDecimal(text));
+    } catch (NumberFormatException e) {
+      expected = "The parameter cannot be converted to a numeric value: " + text;
+    } catch (EngineException e) {
+      expected = e.getMessage();
+    }
+    Object actual;
+    try {
+      BigDecimal parsed = Numbers.parse(text);
+      assertThat(parsed.scale()).as(text).isEqualTo(((BigDecimal) expected).scale());
+      actual = parsed;
+    } catch (EngineException e) {
+      actual = e.getMessage();
+    } catch (ClassCastException e) {
+      actual = "parsed although BigDecimal refuses";
+    }
+    assertThat(actual).as(text).isEqualTo(expected);
+  }
+
+  @Provide
+  Arbitrary<String> numberTexts() {
+    Arbitrary<String> integers =
+        Combinators.combine(
+                Arbitraries.of("", "-", "+", "--"),
+                Arbitraries.strings().withChars("0123456789").ofMinLength(0).ofMaxLength(21))
+            .as((sign, digits) -> sign + digits);
+    Arbitrary<String> anything =
+        Arbitraries.strings().withChars("0123456789-+.eE x").ofMinLength(1).ofMaxLength(22);
+    return Arbitraries.oneOf(integers, integers, anything)
+        .filter(t -> !t.isEmpty())
+        .edgeCases(c -> c.add("-").add("9223372036854775807").add("-0").add("000"));
+  }
+
   @Example
   void theEdgesOfTheRange() {
     for (String text :
