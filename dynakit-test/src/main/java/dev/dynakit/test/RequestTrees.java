@@ -83,7 +83,7 @@ final class RequestTrees {
 
   private static Map<String, Object> object(SdkPojo pojo, boolean ready) {
     Member[] members = members(pojo);
-    Map<String, Object> tree = new SmallObject(Math.min(members.length, Json.SMALL_MEMBERS));
+    SmallObject tree = new SmallObject(Math.min(members.length, Json.SMALL_MEMBERS));
     for (Member member : members) {
       Object value = member.field().getValueOrDefault(pojo);
       if (value == null) {
@@ -94,7 +94,8 @@ final class RequestTrees {
       }
       Object converted = member.conversion().apply(value, ready);
       if (converted != SKIP) {
-        tree.put(member.name(), converted);
+        // a model's member names are distinct
+        tree.append(member.name(), converted);
       }
     }
     return tree;
@@ -167,12 +168,18 @@ final class RequestTrees {
     if (source.isEmpty() && source instanceof SdkAutoConstructMap) {
       return SKIP;
     }
-    Map<String, Object> map =
-        source.size() <= Json.SMALL_MEMBERS
-            ? new SmallObject(source.size())
-            : new LinkedHashMap<>(mapCapacity(source.size()));
+    if (source.size() <= Json.SMALL_MEMBERS) {
+      SmallObject small = new SmallObject(source.size());
+      for (Map.Entry<?, ?> entry : source.entrySet()) {
+        // the marshaller leaves out an entry whose value is null; a map's keys are distinct
+        if (entry.getValue() != null) {
+          small.append((String) entry.getKey(), member.apply(entry.getValue(), ready));
+        }
+      }
+      return small;
+    }
+    Map<String, Object> map = new LinkedHashMap<>(mapCapacity(source.size()));
     for (Map.Entry<?, ?> entry : source.entrySet()) {
-      // the marshaller leaves out an entry whose value is null
       if (entry.getValue() != null) {
         map.put((String) entry.getKey(), member.apply(entry.getValue(), ready));
       }

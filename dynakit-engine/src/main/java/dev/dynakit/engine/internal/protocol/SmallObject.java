@@ -57,6 +57,21 @@ public final class SmallObject extends AbstractMap<String, Object> {
     return i < 0 ? null : members[i + 1];
   }
 
+  /**
+   * Adds a member whose name is not present, without looking for it: for a caller copying names
+   * that are distinct already (a map's keys, a model's members). A present name would be listed
+   * twice.
+   */
+  public void append(String name, @Nullable Object value) {
+    if (size * 2 == members.length) {
+      members = Arrays.copyOf(members, members.length * 2);
+    }
+    members[size * 2] = name;
+    members[size * 2 + 1] = value;
+    size++;
+    modCount++;
+  }
+
   @Override
   public @Nullable Object put(String name, @Nullable Object value) {
     int i = indexOf(name);
@@ -65,13 +80,7 @@ public final class SmallObject extends AbstractMap<String, Object> {
       members[i + 1] = value;
       return old;
     }
-    if (size * 2 == members.length) {
-      members = Arrays.copyOf(members, members.length * 2);
-    }
-    members[size * 2] = name;
-    members[size * 2 + 1] = value;
-    size++;
-    modCount++;
+    append(name, value);
     return null;
   }
 

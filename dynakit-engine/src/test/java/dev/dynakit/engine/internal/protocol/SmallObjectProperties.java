@@ -17,7 +17,10 @@ import net.jqwik.api.Provide;
 /** A {@link SmallObject} behaves as a LinkedHashMap under any sequence of changes. */
 class SmallObjectProperties {
 
-  /** One change: 0 put, 1 remove, 2 setValue through the entries, 3 remove through the iterator. */
+  /**
+   * One change: 0 put, 1 remove, 2 setValue through the entries, 3 remove through the iterator, 4
+   * append (as put) when the name is absent.
+   */
   record Op(int kind, String name, Object value) {}
 
   @Property(tries = 2000)
@@ -34,9 +37,15 @@ class SmallObjectProperties {
           setThroughEntries(small, op);
           setThroughEntries(model, op);
         }
-        default -> {
+        case 3 -> {
           removeThroughIterator(small, op.name());
           removeThroughIterator(model, op.name());
+        }
+        default -> {
+          if (!model.containsKey(op.name())) {
+            ((SmallObject) small).append(op.name(), op.value());
+            model.put(op.name(), op.value());
+          }
         }
       }
       assertThat(small).isEqualTo(model);
@@ -85,7 +94,8 @@ class SmallObjectProperties {
                 net.jqwik.api.Tuple.of(6, 0),
                 net.jqwik.api.Tuple.of(2, 1),
                 net.jqwik.api.Tuple.of(1, 2),
-                net.jqwik.api.Tuple.of(1, 3)),
+                net.jqwik.api.Tuple.of(1, 3),
+                net.jqwik.api.Tuple.of(3, 4)),
             names,
             values)
         .as(Op::new)
