@@ -46,15 +46,47 @@ final class ModelTrees {
 
   private ModelTrees() {}
 
-  /** {@code response} with the members of {@code result} set on it. */
+  /**
+   * {@code response} with the members of {@code result} set on it. Its lists and maps (a page's
+   * items above all) go in without the setters' copies where {@link BuilderFields} can do so.
+   */
   static SdkResponse fill(SdkResponse response, Map<String, Object> result) {
     SdkResponse.Builder builder = response.toBuilder();
     if (!(builder instanceof SdkPojo)) {
       throw new IllegalStateException(
           "The SDK's " + response.getClass().getName() + " builder exposes no field metadata");
     }
-    fill((SdkPojo) builder, result, new SdkItemBuilder());
-    return builder.build();
+    SdkItemBuilder items = new SdkItemBuilder();
+    List<Object> setDirectly = new ArrayList<>(4);
+    Map<String, Member> members = members((SdkPojo) builder);
+    for (Map.Entry<String, Object> entry : result.entrySet()) {
+      Object value = entry.getValue();
+      Member member = members.get(entry.getKey());
+      if (value == null || member == null) {
+        continue;
+      }
+      Object converted = member.conversion().apply(value, items);
+      SdkField<?> field = member.field();
+      Object view =
+          (converted instanceof List || converted instanceof Map) && BuilderFields.shortcut(field)
+              ? BuilderFields.set((SdkPojo) builder, field, converted)
+              : null;
+      if (view == null) {
+        field.set(builder, converted);
+      } else {
+        setDirectly.add(field);
+        setDirectly.add(view);
+      }
+    }
+    SdkResponse built = builder.build();
+    for (int i = 0; i < setDirectly.size(); i += 2) {
+      if (!BuilderFields.check(
+          (SdkPojo) built, (SdkField<?>) setDirectly.get(i), setDirectly.get(i + 1))) {
+        // that shortcut is off now: again, through the setter
+        return fill(response, result);
+      }
+    }
+    return built;
   }
 
   private static void fill(SdkPojo builder, Map<?, ?> values, SdkItemBuilder items) {
