@@ -82,7 +82,7 @@ final class BatchWriteItemOperation implements Operation {
     Capacity.Mode capacity = Capacity.Mode.parse(request.string("ReturnConsumedCapacity"));
     boolean collectionMetrics = ItemRequests.returnItemCollectionMetrics(request);
 
-    List<Planned> planned = plan(byTable);
+    List<Planned> planned = plan(byTable, total);
     List<ItemWrite> writes = new ArrayList<>(planned.size());
     List<WriteEffects> effects = apply(planned, writes);
 
@@ -107,11 +107,11 @@ final class BatchWriteItemOperation implements Operation {
   }
 
   /** Validates every request and extracts its key, refusing duplicates. */
-  private List<Planned> plan(Map<String, List<Request>> byTable) {
-    List<Planned> planned = new ArrayList<>();
+  private List<Planned> plan(Map<String, List<Request>> byTable, int total) {
+    List<Planned> planned = new ArrayList<>(total);
     for (Map.Entry<String, List<Request>> e : byTable.entrySet()) {
-      List<Map<String, AttrValue>> puts = new ArrayList<>();
-      List<Map<String, AttrValue>> deletes = new ArrayList<>();
+      List<Map<String, AttrValue>> puts = new ArrayList<>(e.getValue().size());
+      List<Map<String, AttrValue>> deletes = new ArrayList<>(e.getValue().size());
       for (Request write : e.getValue()) {
         Request put = write.object("PutRequest");
         Request delete = write.object("DeleteRequest");
