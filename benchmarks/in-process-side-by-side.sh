@@ -32,11 +32,8 @@ tree="$out/base"
 cleanup() { git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 
-build() { # DIR
-  (cd "$1" && timeout 900 mvn -B -q -Dstyle.color=never -Pbenchmarks -pl benchmarks -am \
-      -DskipTests -Dspotless.skip=true package) >&2
-}
-classpath() { echo "$1/benchmarks/target/classes:$(cat "$1/benchmarks/target/runtime-classpath.txt")"; }
+# shellcheck source=benchmarks/build-lib.sh
+. "$root/benchmarks/build-lib.sh"
 
 if [ "${BENCH_BUILD:-1}" != 0 ]; then say "building this checkout"; build "$root"; fi
 git -C "$root" worktree add -q --detach "$tree" "$base"
