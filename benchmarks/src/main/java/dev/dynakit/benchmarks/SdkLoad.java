@@ -176,8 +176,8 @@ public final class SdkLoad {
    * Runs every operation on every target for {@code total} in all before anything is measured:
    * otherwise the first measurements of the JVM pay for compiling the SDK's code paths (on a busy
    * 2-core machine that took well over twenty seconds). The first half runs one thread, so that the
-   * JIT compiler has a core of its own: 16 threads of in-process calls, which never wait, left it so
-   * little CPU that after a 40 s warm-up at 16 threads a tenth of the measured window's samples
+   * JIT compiler has a core of its own: 16 threads of in-process calls, which never wait, left it
+   * so little CPU that after a 40 s warm-up at 16 threads a tenth of the measured window's samples
    * were still C2 compiling and the SDK's lambdas still ran uninlined. The second half runs {@code
    * threads}, so that the code is also profiled under contention.
    */
