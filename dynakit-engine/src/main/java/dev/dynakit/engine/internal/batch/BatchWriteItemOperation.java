@@ -16,7 +16,6 @@ import dev.dynakit.engine.internal.protocol.WireValues;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
-import dev.dynakit.engine.internal.value.ItemCodec;
 import dev.dynakit.engine.internal.value.ItemSize;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,14 +42,13 @@ final class BatchWriteItemOperation implements Operation {
   }
 
   /**
-   * One validated write: the key, and the new item (null for a delete) with its size and encoding,
-   * worked out before any lock is taken.
+   * One validated write: the key, and the new item (null for a delete) with its encoding (whose
+   * header holds its size), worked out before any lock is taken.
    */
   private record Planned(
       Table table,
       PrimaryKey key,
       @Nullable Map<String, AttrValue> item,
-      long itemSize,
       byte @Nullable [] itemBytes) {}
 
   @Override
@@ -135,23 +133,21 @@ final class BatchWriteItemOperation implements Operation {
       for (int i = 0; i < puts.size(); i++) {
         Map<String, AttrValue> item = puts.get(i);
         PrimaryKey key;
-        long size = -1;
         byte[] bytes = null;
         if (item != null) {
           if (!TableKeys.itemHasKey(table, item)) {
             throw mismatch();
           }
           key = KeyFactory.fromItem(table, item);
-          size = ItemLimits.check(item);
+          bytes = ItemLimits.encode(item);
           IndexEntries.validate(table, item);
-          bytes = ItemCodec.encode(item);
         } else {
           key = KeyFactory.fromKey(table, deletes.get(i));
         }
         if (isDuplicate(key, planned)) {
           throw EngineException.validation("Provided list of item keys contains duplicates");
         }
-        planned.add(new Planned(table, key, item, size, bytes));
+        planned.add(new Planned(table, key, item, bytes));
       }
     }
     return planned;
@@ -198,8 +194,7 @@ final class BatchWriteItemOperation implements Operation {
       List<Integer> changed = new ArrayList<>(planned.size());
       for (Planned p : planned) {
         ItemWrite w =
-            new ItemWrite(
-                p.table(), p.key(), items.read(p.key()), p.item(), p.itemSize(), p.itemBytes());
+            new ItemWrite(p.table(), p.key(), items.read(p.key()), p.item(), p.itemBytes());
         writes.add(w);
         // Deleting an absent item changes nothing.
         if (w.oldItem() != null || w.newItem() != null) {

@@ -148,6 +148,8 @@ public final class ItemStore {
     }
     IndexMaintenance.Reservation reservation = indexes.reserve(plans);
     WriteBatch batch = new WriteBatch();
+    // the size of each new item, read from its encoding's header
+    long[] newSizes = new long[writes.size()];
     for (int i = 0; i < writes.size(); i++) {
       ItemWrite w = writes.get(i);
       Map<String, AttrValue> newItem = w.newItem();
@@ -157,6 +159,7 @@ public final class ItemStore {
       } else {
         encoded = w.newItemBytes() != null ? w.newItemBytes() : ItemCodec.encode(newItem);
         batch.put(w.key().storageKey(), encoded);
+        newSizes[i] = ItemCodec.size(encoded);
       }
       plans.get(i).addTo(batch, newItem, encoded);
     }
@@ -185,7 +188,7 @@ public final class ItemStore {
       } else if (oldItem != null && newItem == null) {
         itemDelta--;
       }
-      sizeDelta += newItemSize(w) - (oldItem == null ? 0 : ItemSize.itemSize(oldItem));
+      sizeDelta += newSizes[i] - (oldItem == null ? 0 : ItemSize.itemSize(oldItem));
       WritePlan plan = plans.get(i);
       plan.commit();
       effects.add(plan.effects());
@@ -199,7 +202,9 @@ public final class ItemStore {
     if (w.newItem() == null) {
       return 0;
     }
-    return w.newItemSize() >= 0 ? w.newItemSize() : ItemSize.itemSize(w.newItem());
+    return w.newItemBytes() != null
+        ? ItemCodec.size(w.newItemBytes())
+        : ItemSize.itemSize(w.newItem());
   }
 
   /**

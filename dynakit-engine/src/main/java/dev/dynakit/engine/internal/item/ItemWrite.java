@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * One item change to apply: {@code oldItem} is what the store holds now (read under the item's
  * lock), {@code newItem} what replaces it; null on either side means absent. A writer that has
- * measured or encoded the new item already (before taking its locks) hands over {@code newItemSize}
- * and {@code newItemBytes}; otherwise they are -1 and null and are worked out when the change is
+ * encoded the new item already (before taking its locks) hands over {@code newItemBytes}, whose
+ * header also holds its size; otherwise it is null and the item is encoded when the change is
  * applied.
  */
 public record ItemWrite(
@@ -17,15 +17,14 @@ public record ItemWrite(
     PrimaryKey key,
     @Nullable Map<String, AttrValue> oldItem,
     @Nullable Map<String, AttrValue> newItem,
-    long newItemSize,
     byte @Nullable [] newItemBytes) {
 
-  /** A change whose new item is measured and encoded when applied. */
+  /** A change whose new item is encoded when applied. */
   public ItemWrite(
       Table table,
       PrimaryKey key,
       @Nullable Map<String, AttrValue> oldItem,
       @Nullable Map<String, AttrValue> newItem) {
-    this(table, key, oldItem, newItem, -1, null);
+    this(table, key, oldItem, newItem, null);
   }
 }

@@ -22,8 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
- * A position in an encoded item, with the reading half of {@link ItemCodec}'s format: decoding,
- * visiting ({@link ItemVisitor}) and measuring ({@link ItemSize}) without decoding.
+ * A position in an encoded item, with the reading half of {@link ItemCodec}'s format: decoding and
+ * visiting ({@link ItemVisitor}) without decoding.
  */
 final class ItemReader {
   private final byte[] buf;
@@ -103,13 +103,6 @@ final class ItemReader {
     if (pos != buf.length) {
       throw new IllegalArgumentException("encoded item has trailing bytes at " + pos);
     }
-  }
-
-  /** Skips a length-prefixed run (name, string, binary) and returns its length. */
-  private int skipRun() {
-    int n = length();
-    pos += n;
-    return n;
   }
 
   BigDecimal number(int tag) {
@@ -305,76 +298,6 @@ final class ItemReader {
     BigInteger unscaled = new BigInteger(buf, pos, n);
     pos += n;
     return unscaled;
-  }
-
-  /** The size of {@code n} entries: names and values. */
-  long sizeOfEntries(int n) {
-    long size = 0;
-    for (int i = 0; i < n; i++) {
-      size += skipRun();
-      size += sizeOfValue();
-    }
-    return size;
-  }
-
-  /** The size of the next value, as {@link ItemSize#valueSize} measures it. */
-  long sizeOfValue() {
-    int tag = next();
-    switch (tag) {
-      case S:
-      case B:
-        return skipRun();
-      case N_LONG:
-      case N_BIG:
-        return sizeOfNumber(tag);
-      case TRUE:
-      case FALSE:
-      case NULL:
-        return 1;
-      case SS:
-      case BS:
-        {
-          int n = count();
-          long size = 0;
-          for (int i = 0; i < n; i++) {
-            size += skipRun();
-          }
-          return size;
-        }
-      case NS:
-        {
-          int n = count();
-          long size = 0;
-          for (int i = 0; i < n; i++) {
-            size += sizeOfNumber(next());
-          }
-          return size;
-        }
-      case L:
-        {
-          int n = count();
-          long size = 3 + n;
-          for (int i = 0; i < n; i++) {
-            size += sizeOfValue();
-          }
-          return size;
-        }
-      case M:
-        {
-          int n = count();
-          return 3 + n + sizeOfEntries(n);
-        }
-      default:
-        throw new IllegalArgumentException("unknown value tag " + tag + " at " + (pos - 1));
-    }
-  }
-
-  private long sizeOfNumber(int tag) {
-    if (tag == N_LONG) {
-      int scale = (int) unzigzag(varint());
-      return ItemSize.numberSize(unzigzag(varint()), scale);
-    }
-    return ItemSize.numberSize(number(tag));
   }
 
   private static long unzigzag(long v) {

@@ -24,8 +24,23 @@ final class ItemWriter {
   private byte[] buf;
   private int pos;
 
+  /** The capacity a reused writer keeps between items; a larger one is dropped after use. */
+  static final int KEPT_CAPACITY = 4096;
+
   ItemWriter(int capacity) {
     buf = new byte[capacity];
+  }
+
+  /** Starts over, for the next item. */
+  void reset() {
+    pos = 0;
+  }
+
+  /** Drops a buffer grown for a large item, so that a thread does not keep it. */
+  void trim() {
+    if (buf.length > KEPT_CAPACITY) {
+      buf = new byte[KEPT_CAPACITY];
+    }
   }
 
   byte[] toByteArray() {
@@ -52,81 +67,119 @@ final class ItemWriter {
     buf[pos++] = (byte) v;
   }
 
-  void bytes(byte[] b) {
+  /** Writes a length and the bytes; returns the length. */
+  int bytes(byte[] b) {
     varint(b.length);
     ensure(b.length);
     System.arraycopy(b, 0, buf, pos, b.length);
     pos += b.length;
+    return b.length;
   }
 
-  void string(String s) {
-    bytes(s.getBytes(StandardCharsets.UTF_8));
+  /** Writes a string as UTF-8; returns its UTF-8 length, which is also its size. */
+  int string(String s) {
+    return bytes(s.getBytes(StandardCharsets.UTF_8));
   }
 
-  void number(BigDecimal n) {
+  /** Writes a four-byte big-endian int at {@code at}, a place reserved earlier. */
+  void intAt(int at, int v) {
+    buf[at] = (byte) (v >>> 24);
+    buf[at + 1] = (byte) (v >>> 16);
+    buf[at + 2] = (byte) (v >>> 8);
+    buf[at + 3] = (byte) v;
+  }
+
+  /** Reserves {@code n} bytes to be written later; returns where they start. */
+  int reserve(int n) {
+    ensure(n);
+    int at = pos;
+    pos += n;
+    return at;
+  }
+
+  /** Writes a canonical number; returns its size as {@link ItemSize} measures it. */
+  long number(BigDecimal n) {
     BigInteger unscaled = n.unscaledValue();
     if (unscaled.bitLength() < 64) {
+      long small = unscaled.longValue();
       put(N_LONG);
       varint(zigzag(n.scale()));
-      varint(zigzag(unscaled.longValue()));
-    } else {
-      put(N_BIG);
-      varint(zigzag(n.scale()));
-      bytes(unscaled.toByteArray());
+      varint(zigzag(small));
+      return ItemSize.numberSize(small, n.scale());
     }
+    put(N_BIG);
+    varint(zigzag(n.scale()));
+    bytes(unscaled.toByteArray());
+    return ItemSize.numberSize(n);
   }
 
-  void entries(Map<String, AttrValue> map) {
+  /**
+   * Writes the count and the entries of an item or map; returns their size as {@link ItemSize}
+   * measures it (names and values, without a map's own three bytes and one per entry).
+   */
+  long entries(Map<String, AttrValue> map) {
     varint(map.size());
+    long size = 0;
     for (Map.Entry<String, AttrValue> e : map.entrySet()) {
-      string(e.getKey());
-      value(e.getValue());
+      size += string(e.getKey());
+      size += value(e.getValue());
     }
+    return size;
   }
 
-  void value(AttrValue v) {
+  /** Writes a value; returns its size as {@link ItemSize#valueSize} measures it. */
+  long value(AttrValue v) {
     if (v instanceof AttrValue.S s) {
       put(S);
-      string(s.value());
+      return string(s.value());
     } else if (v instanceof AttrValue.N n) {
-      number(n.value());
+      return number(n.value());
     } else if (v instanceof AttrValue.B b) {
       put(B);
-      bytes(b.value().unsafeBytes());
+      return bytes(b.value().unsafeBytes());
     } else if (v instanceof AttrValue.Bool b) {
       put(b.value() ? TRUE : FALSE);
+      return 1;
     } else if (v instanceof AttrValue.Null) {
       put(NULL);
+      return 1;
     } else if (v instanceof AttrValue.SS ss) {
       put(SS);
       varint(ss.values().size());
+      long size = 0;
       for (String s : ss.values()) {
-        string(s);
+        size += string(s);
       }
+      return size;
     } else if (v instanceof AttrValue.NS ns) {
       put(NS);
       varint(ns.values().size());
+      long size = 0;
       for (BigDecimal n : ns.values()) {
-        number(n);
+        size += number(n);
       }
+      return size;
     } else if (v instanceof AttrValue.BS bs) {
       put(BS);
       varint(bs.values().size());
+      long size = 0;
       for (Binary b : bs.values()) {
-        bytes(b.unsafeBytes());
+        size += bytes(b.unsafeBytes());
       }
+      return size;
     } else if (v instanceof AttrValue.L l) {
       put(L);
       varint(l.values().size());
+      long size = 3 + l.values().size();
       for (AttrValue e : l.values()) {
-        value(e);
+        size += value(e);
       }
+      return size;
     } else if (v instanceof AttrValue.M m) {
       put(M);
-      entries(m.values());
-    } else {
-      throw new IllegalArgumentException("unknown attribute value " + v);
+      return 3 + m.values().size() + entries(m.values());
     }
+    throw new IllegalArgumentException("unknown attribute value " + v);
   }
 
   private static long zigzag(long v) {

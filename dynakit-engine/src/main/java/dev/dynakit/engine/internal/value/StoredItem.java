@@ -25,9 +25,6 @@ final class StoredItem implements Map<String, AttrValue> {
   /** Whether the decoded map may differ from {@link #encoded}. */
   private boolean retired;
 
-  /** The size in bytes, computed once from the encoding; -1 before. */
-  private long size = -1;
-
   StoredItem(byte[] encoded) {
     this.encoded = encoded;
   }
@@ -37,12 +34,9 @@ final class StoredItem implements Map<String, AttrValue> {
     return retired ? null : encoded;
   }
 
-  /** The item size as {@link ItemSize} measures it, from the bytes; only while pristine. */
+  /** The item size as {@link ItemSize} measures it, from the bytes' header; only while pristine. */
   long encodedSize() {
-    if (size < 0) {
-      size = ItemCodec.size(encoded);
-    }
-    return size;
+    return ItemCodec.size(encoded);
   }
 
   private LinkedHashMap<String, AttrValue> decoded() {
