@@ -1,6 +1,7 @@
 package dev.dynakit.test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynakit.engine.DynakitEngine;
 import java.io.ByteArrayInputStream;
@@ -74,12 +75,64 @@ class InProcessHttpClientTest {
     assertThat(first).isNotEqualTo(second);
   }
 
+  @Test
+  void post_withContentLength_readsThatManyBytes() throws IOException {
+    String body = "{\"TableName\":\"missing\"}";
+    HttpExecuteResponse response =
+        execute(
+            SdkHttpMethod.POST,
+            "DynamoDB_20120810.DescribeTable",
+            body,
+            Integer.toString(body.length()));
+
+    assertThat(response.httpResponse().statusCode()).isEqualTo(400);
+    assertThat(response.responseBody().orElseThrow().readAllBytes())
+        .asString(StandardCharsets.UTF_8)
+        .contains("ResourceNotFoundException");
+  }
+
+  @Test
+  void post_bodyLongerOrShorterThanContentLength_isRefusedBeforeTheEngineRunsIt()
+      throws IOException {
+    // a valid CreateTable: read whole despite a wrong length, it would create the table
+    String body =
+        "{\"TableName\":\"t\",\"BillingMode\":\"PAY_PER_REQUEST\","
+            + "\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"}],"
+            + "\"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"}]}";
+    for (int length : new int[] {body.length() - 1, body.length() + 1}) {
+      assertThatThrownBy(
+              () ->
+                  execute(
+                      SdkHttpMethod.POST,
+                      "DynamoDB_20120810.CreateTable",
+                      body,
+                      Integer.toString(length)))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("Content-Length");
+    }
+    assertThat(
+            execute(SdkHttpMethod.POST, "DynamoDB_20120810.ListTables", "{}")
+                .responseBody()
+                .orElseThrow()
+                .readAllBytes())
+        .asString(StandardCharsets.UTF_8)
+        .isEqualTo("{\"TableNames\":[]}");
+  }
+
   private HttpExecuteResponse execute(SdkHttpMethod method, String target, String body)
       throws IOException {
+    return execute(method, target, body, null);
+  }
+
+  private HttpExecuteResponse execute(
+      SdkHttpMethod method, String target, String body, String contentLength) throws IOException {
     SdkHttpRequest.Builder request =
         SdkHttpRequest.builder().method(method).uri(URI.create("http://dynakit.invalid/"));
     if (target != null) {
       request.putHeader("X-Amz-Target", target);
+    }
+    if (contentLength != null) {
+      request.putHeader("Content-Length", contentLength);
     }
     HttpExecuteRequest.Builder execute = HttpExecuteRequest.builder().request(request.build());
     if (body != null) {
