@@ -11,6 +11,8 @@
 #   BENCH_BUILD [1]              0 reuses benchmarks/target from an earlier build
 #   BENCH_JVM_WARMUP_SECONDS [40] warm-up of the load generator before the measured window
 #   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch"]
+#   BENCH_PROFILE_EVENT [cpu]     alloc samples allocated bytes instead (every 256 KB), to find
+#                                 what churns the caches; the shares are then of bytes allocated
 #
 # The collapsed stacks go to benchmarks/target/profile-<op>-<threads>.collapsed. Sampling every
 # millisecond on each of 16 threads slows the client (about half the throughput on 2 cores): read
@@ -37,7 +39,7 @@ if [ "${BENCH_BUILD:-1}" != 0 ]; then
       -DskipTests -Dspotless.skip=true package) >&2
 fi
 cp="$root/benchmarks/target/classes:$(cat "$root/benchmarks/target/runtime-classpath.txt")"
-out="$root/benchmarks/target/profile-$op-$threads"
+out="$root/benchmarks/target/profile-$op-$threads${BENCH_PROFILE_EVENT:+-$BENCH_PROFILE_EVENT}"
 rm -f "$out.tsv" "$out.collapsed"
 
 say "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -58,7 +60,9 @@ grep "JVM warm-up done" "$out.log" >&2
 sleep 4
 java_pid=$(pgrep -P "$pid" java) || { say "the load generator ended early (see $out.log)"; exit 1; }
 say "profiling the in-process client for $((window - 6)) s"
-java -jar "$agent" profiler -e cpu -i 1ms -d $((window - 6)) -o collapsed -f "$out.collapsed" "$java_pid" \
+event=${BENCH_PROFILE_EVENT:-cpu}
+if [ "$event" = alloc ]; then sampling=(-e alloc --alloc 256k); else sampling=(-e "$event" -i 1ms); fi
+java -jar "$agent" profiler "${sampling[@]}" -d $((window - 6)) -o collapsed -f "$out.collapsed" "$java_pid" \
   >/dev/null
 wait "$pid" || true
 trap - EXIT
