@@ -33,31 +33,51 @@ public final class MemoryStore implements OrderedStore {
 
   private final ConcurrentSkipListMap<byte[], Slot> map =
       new ConcurrentSkipListMap<>(MemoryStore::compareKeys);
-  private final ConcurrentHashMap<PointKey, Slot> points = new ConcurrentHashMap<>();
+  // keyed by the slots themselves (a slot is its own key), looked up with a Probe: one object
+  // fewer to reach per lookup than a separate key object
+  private final ConcurrentHashMap<Object, Slot> points = new ConcurrentHashMap<>();
   private final Object applyLock = new Object();
 
-  /** The value of one key, shared by the skip list and the hash index; null once deleted. */
+  /**
+   * A key and its value, shared by the skip list and the hash index; the value is null once
+   * deleted. Equal to another slot, or to a {@link Probe}, of the same key bytes.
+   */
   private static final class Slot {
+    final byte[] key;
+    final int hash;
     volatile byte @Nullable [] value;
 
-    Slot(byte[] value) {
+    Slot(byte[] key, int hash, byte[] value) {
+      this.key = key;
+      this.hash = hash;
       this.value = value;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Slot s && Arrays.equals(key, s.key);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
     }
   }
 
-  /** A key of the hash index: the bytes with their hash computed once. */
-  private static final class PointKey {
-    private final byte[] bytes;
-    private final int hash;
+  /** Key bytes to look a slot up by, with their hash computed once. */
+  private static final class Probe {
+    final byte[] bytes;
+    final int hash;
 
-    PointKey(byte[] bytes) {
+    Probe(byte[] bytes) {
       this.bytes = bytes;
       this.hash = Arrays.hashCode(bytes);
     }
 
     @Override
     public boolean equals(Object other) {
-      return other instanceof PointKey && Arrays.equals(bytes, ((PointKey) other).bytes);
+      // the hash index holds slots only, and looks a slot up by calling the probe's equals
+      return other instanceof Slot s && Arrays.equals(bytes, s.key);
     }
 
     @Override
@@ -68,7 +88,7 @@ public final class MemoryStore implements OrderedStore {
 
   @Override
   public byte @Nullable [] get(byte[] key) {
-    Slot slot = points.get(new PointKey(key));
+    Slot slot = points.get(new Probe(key));
     return slot == null ? null : slot.value;
   }
 
@@ -126,21 +146,21 @@ public final class MemoryStore implements OrderedStore {
   public void apply(WriteBatch batch) {
     synchronized (applyLock) {
       for (WriteBatch.Change c : batch.changes()) {
-        PointKey key = new PointKey(c.key());
+        Probe key = new Probe(c.key());
         Slot slot = points.get(key);
         byte[] value = c.value();
         if (value == null) {
           if (slot != null) {
             slot.value = null;
             map.remove(c.key());
-            points.remove(key);
+            points.remove(slot);
           }
         } else if (slot != null) {
           slot.value = value;
         } else {
-          Slot added = new Slot(value);
+          Slot added = new Slot(c.key(), key.hash, value);
           map.put(c.key(), added);
-          points.put(key, added);
+          points.put(added, added);
         }
       }
     }
