@@ -14,7 +14,7 @@
 # Environment (defaults in brackets):
 #   BENCH_JMH ["-f 2 -wi 5 -w 2s -i 5 -r 2s"]  forks and iterations
 #   BENCH_BUILD [1]                  0 reuses benchmarks/target from an earlier build
-#   BENCH_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch"]  options of the benchmark JVMs (pre-touched
+#   BENCH_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"]  options of the benchmark JVMs (pre-touched
 #                                    heap: no page faults while measuring)
 #   BENCH_PROFILE []                 cpu or alloc: run async-profiler (ap-loader, fetched with
 #                                    Maven when missing) in the forks, collapsed stacks written to
@@ -32,7 +32,7 @@ case "${1:-}" in
   *) sed -n '2,22p' "$0"; exit 2 ;;
 esac
 [ "${1:-}" = "--" ] && shift
-jvm_opts=${BENCH_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch}
+jvm_opts=${BENCH_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages}
 
 say() { echo "[engine-alone $(date -u +%H:%M:%S)] $*" >&2; }
 

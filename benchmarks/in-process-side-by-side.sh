@@ -11,7 +11,7 @@
 # Environment (defaults in brackets):
 #   BENCH_THREADS [16]  BENCH_PAIRS [2]  BENCH_SDK_SECONDS [6]  BENCH_SDK_ROUNDS [2]
 #   BENCH_JVM_WARMUP_SECONDS [30]  BENCH_BUILD [1]
-#   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch"]
+#   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"]
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ -z "$base" ]; then sed -n '2,14p' "$0"; exit 2; fi
-client_opts=${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch}
+client_opts=${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages}
 out=$(mktemp -d)
 say() { echo "[in-process side-by-side $(date -u +%H:%M:%S)] $*" >&2; }
 

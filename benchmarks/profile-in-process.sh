@@ -10,7 +10,7 @@
 # Environment (defaults in brackets):
 #   BENCH_BUILD [1]              0 reuses benchmarks/target from an earlier build
 #   BENCH_JVM_WARMUP_SECONDS [40] warm-up of the load generator before the measured window
-#   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch"]
+#   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"]
 #   BENCH_PROFILE_EVENT [cpu]     alloc samples allocated bytes instead (every 256 KB), to find
 #                                 what churns the caches; the shares are then of bytes allocated
 #
@@ -44,7 +44,7 @@ rm -f "$out.tsv" "$out.collapsed"
 
 say "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # shellcheck disable=SC2086
-timeout $((2 * warmup + 3 * window + 120)) java ${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch} -cp "$cp" \
+timeout $((2 * warmup + 3 * window + 120)) java ${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages} -cp "$cp" \
   dev.dynakit.benchmarks.SdkLoad --in-process --ops "$op" --threads "$threads" \
   --jvm-warmup-seconds "$warmup" --warmup-seconds 2 --seconds "$window" --rounds 1 \
   --out "$out.tsv" >"$out.log" 2>&1 &

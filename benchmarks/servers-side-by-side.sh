@@ -13,7 +13,7 @@
 # Environment (defaults in brackets):
 #   BENCH_THREADS [1,16]  BENCH_SDK_SECONDS [12]  BENCH_SDK_ROUNDS [6]
 #   BENCH_JVM_WARMUP_SECONDS [40]  BENCH_PROFILE_SECONDS [20]  BENCH_BUILD [1]
-#   BENCH_SERVER_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch"]
+#   BENCH_SERVER_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"]
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
 done
 warmup=${BENCH_JVM_WARMUP_SECONDS:-40}
 window=${BENCH_PROFILE_SECONDS:-20}
-server_opts=${BENCH_SERVER_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch}
+server_opts=${BENCH_SERVER_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages}
 pkg=dev.dynakit.benchmarks
 out=$(mktemp -d)
 say() { echo "[side-by-side $(date -u +%H:%M:%S)] $*" >&2; }
@@ -73,7 +73,7 @@ for s in engine base; do
 done
 
 say "load average before: $(cut -d' ' -f1-3 /proc/loadavg); measuring $ops on $targets"
-java -Xms1g -Xmx1g -XX:+AlwaysPreTouch -cp "$cp" "$pkg.SdkLoad" --http "$targets" --ops "$ops" \
+java -Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages -cp "$cp" "$pkg.SdkLoad" --http "$targets" --ops "$ops" \
   --threads "${BENCH_THREADS:-1,16}" --jvm-warmup-seconds "$warmup" --warmup-seconds 1 \
   --seconds "${BENCH_SDK_SECONDS:-12}" --rounds "${BENCH_SDK_ROUNDS:-6}" --out "$out/results.tsv" \
   >"$out/sdk.log" 2>&1 &
