@@ -1,5 +1,8 @@
 package dev.dynakit.test;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -19,22 +22,25 @@ final class Repeats {
   static final int POSITIONS = 32;
   static final int MAX_BYTES = 256;
 
-  /** Up to this many bytes, a plain loop compares faster than {@link Arrays#equals}. */
+  /** Up to this many bytes, two eight-byte loads compare faster than {@link Arrays#equals}. */
   private static final int SHORT = 16;
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   /** What was at one position. */
   private static final class Last {
     /** The name, or null when not known (then neither is the value). */
     @Nullable String name;
 
-    byte[] nameBytes = new byte[16];
+    byte[] nameBytes = new byte[SHORT];
     int nameLength;
 
     /** The value, or null when not an S or N of this name. */
     @Nullable AttributeValue value;
 
     boolean isString;
-    byte[] text = new byte[16];
+    byte[] text = new byte[SHORT];
     int textLength;
     long unscaled;
     int scale;
@@ -135,14 +141,25 @@ final class Repeats {
       // compares many bytes at a time
       return Arrays.equals(kept, 0, length, bytes, offset, offset + length);
     }
-    // from the end: values that differ (numbered keys, timestamps) mostly differ there; a plain
-    // loop for short ones, where Arrays.equals' set-up costs more than comparing
+    if (offset + SHORT <= bytes.length && kept.length >= SHORT) {
+      // Two eight-byte loads a side, masked to the length: no loop whose exit the processor has to
+      // guess (names and values of a page alternate between lengths). Kept arrays are at least
+      // SHORT long; the visited array mostly has SHORT bytes left after a name or value.
+      long first = (long) LONGS.get(kept, 0) ^ (long) LONGS.get(bytes, offset);
+      long second = (long) LONGS.get(kept, 8) ^ (long) LONGS.get(bytes, offset + 8);
+      return ((first & mask(length)) | (second & mask(length - 8))) == 0;
+    }
     for (int i = length - 1; i >= 0; i--) {
       if (kept[i] != bytes[offset + i]) {
         return false;
       }
     }
     return true;
+  }
+
+  /** The low {@code n} bytes of a little-endian long (none for n ≤ 0, all for n ≥ 8). */
+  private static long mask(int n) {
+    return n <= 0 ? 0 : n >= 8 ? -1L : (1L << (n << 3)) - 1;
   }
 
   private static byte[] copy(byte[] into, byte[] bytes, int offset, int length) {
