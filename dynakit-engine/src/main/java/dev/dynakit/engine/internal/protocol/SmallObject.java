@@ -72,6 +72,17 @@ public final class SmallObject extends AbstractMap<String, Object> {
     modCount++;
   }
 
+  /** Whether every value is a non-null instance of {@code type} (true when empty). */
+  public boolean valuesAreAll(Class<?> type) {
+    Object[] m = members;
+    for (int i = 1, n = size * 2; i < n; i += 2) {
+      if (!type.isInstance(m[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   @Override
   public @Nullable Object put(String name, @Nullable Object value) {
     int i = indexOf(name);

@@ -28,6 +28,13 @@ public final class WireValues {
     if (node == null) {
       return new LinkedHashMap<>();
     }
+    if (node instanceof SmallObject small && small.valuesAreAll(AttrValue.class)) {
+      // Values an in-process caller read already (see DynakitEngine.handle(String, Map)), in a map
+      // made for this request: taken as the item itself, a copy would hold the same.
+      @SuppressWarnings("unchecked")
+      Map<String, AttrValue> ready = (Map<String, AttrValue>) (Map<String, ?>) small;
+      return ready;
+    }
     Map<String, Object> map = asObject(node);
     Map<String, AttrValue> result = new LinkedHashMap<>(map.size() * 2);
     for (Map.Entry<String, Object> e : map.entrySet()) {

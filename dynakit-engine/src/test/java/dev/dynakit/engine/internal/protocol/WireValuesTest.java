@@ -1,0 +1,54 @@
+package dev.dynakit.engine.internal.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.internal.value.AttrValue;
+import java.math.BigDecimal;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class WireValuesTest {
+  @Test
+  void item_ofReadyValuesInASmallObject_isThatObject() {
+    SmallObject item = new SmallObject(2);
+    item.append("pk", new AttrValue.S("a"));
+    item.append("n", new AttrValue.N(BigDecimal.ONE));
+
+    Map<String, AttrValue> read = WireValues.item(item);
+
+    assertThat(read).isSameAs(item);
+    assertThat(read)
+        .containsExactly(
+            Map.entry("pk", new AttrValue.S("a")), Map.entry("n", new AttrValue.N(BigDecimal.ONE)));
+  }
+
+  @Test
+  void item_withAnyValueInJsonForm_isReadIntoANewMapInOrder() {
+    SmallObject item = new SmallObject(2);
+    item.append("pk", new AttrValue.S("a"));
+    item.append("n", Map.of("N", "1.50"));
+
+    Map<String, AttrValue> read = WireValues.item(item);
+
+    assertThat(read).isNotSameAs(item);
+    assertThat(read)
+        .containsExactly(
+            Map.entry("pk", new AttrValue.S("a")),
+            Map.entry("n", new AttrValue.N(new BigDecimal("1.5"))));
+  }
+
+  @Test
+  void item_withANullOrMalformedValue_isRefusedAsDynamoDbDoes() {
+    SmallObject withNull = new SmallObject(1);
+    withNull.append("pk", null);
+    SmallObject empty = new SmallObject(1);
+    empty.append("pk", Map.of());
+
+    assertThatThrownBy(() -> WireValues.item(withNull)).isInstanceOf(EngineException.class);
+    assertThatThrownBy(() -> WireValues.item(empty))
+        .isInstanceOf(EngineException.class)
+        .hasMessageContaining("Supplied AttributeValue is empty");
+  }
+}
