@@ -168,22 +168,26 @@ final class RequestTrees {
     if (source.isEmpty() && source instanceof SdkAutoConstructMap) {
       return SKIP;
     }
+    // forEach rather than the entry set: the SDK's maps are unmodifiable views, whose entry set
+    // wraps every entry in an object of its own, while forEach walks the map underneath
     if (source.size() <= Json.SMALL_MEMBERS) {
       SmallObject small = new SmallObject(source.size());
-      for (Map.Entry<?, ?> entry : source.entrySet()) {
-        // the marshaller leaves out an entry whose value is null; a map's keys are distinct
-        if (entry.getValue() != null) {
-          small.append((String) entry.getKey(), member.apply(entry.getValue(), ready));
-        }
-      }
+      source.forEach(
+          (name, value) -> {
+            // the marshaller leaves out an entry whose value is null; a map's keys are distinct
+            if (value != null) {
+              small.append((String) name, member.apply(value, ready));
+            }
+          });
       return small;
     }
     Map<String, Object> map = new LinkedHashMap<>(mapCapacity(source.size()));
-    for (Map.Entry<?, ?> entry : source.entrySet()) {
-      if (entry.getValue() != null) {
-        map.put((String) entry.getKey(), member.apply(entry.getValue(), ready));
-      }
-    }
+    source.forEach(
+        (name, value) -> {
+          if (value != null) {
+            map.put((String) name, member.apply(value, ready));
+          }
+        });
     return map;
   }
 
