@@ -19,7 +19,7 @@
 #   BENCH_TARGETS ["nothing engine dynalite in-process"]   what to measure
 #   BENCH_TOOLS ["wrk sdk"]    which measurements to make
 #   BENCH_BUILD [1]            0 reuses benchmarks/target from an earlier build
-#   BENCH_SERVER_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"]  for the do-nothing and engine servers
+#   BENCH_SERVER_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch"]  for the do-nothing and engine servers
 #   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"]  for the SDK load generator (and in-process engine)
 #   DYNALITE_TOOL [<repository>/../shared/tools/dynalite]
 #
@@ -54,7 +54,7 @@ wrk_turn_range=$((wrk_seconds / wrk_rounds))
 if (( wrk_seconds % wrk_rounds )); then wrk_turn_range="$wrk_turn_range–$((wrk_turn_range + 1))"; fi
 targets=" ${BENCH_TARGETS:-nothing engine dynalite in-process} "
 tools=" ${BENCH_TOOLS:-wrk sdk} "
-server_opts=${BENCH_SERVER_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages}
+server_opts=${BENCH_SERVER_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch}
 client_opts=${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages}
 dynalite_tool=${DYNALITE_TOOL:-$root/../shared/tools/dynalite}
 connections=16

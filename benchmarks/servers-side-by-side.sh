@@ -13,7 +13,7 @@
 # Environment (defaults in brackets):
 #   BENCH_THREADS [1,16]  BENCH_SDK_SECONDS [12]  BENCH_SDK_ROUNDS [6]
 #   BENCH_JVM_WARMUP_SECONDS [40]  BENCH_PROFILE_SECONDS [20]  BENCH_BUILD [1]
-#   BENCH_SERVER_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"]
+#   BENCH_SERVER_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch"]
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
 done
 warmup=${BENCH_JVM_WARMUP_SECONDS:-40}
 window=${BENCH_PROFILE_SECONDS:-20}
-server_opts=${BENCH_SERVER_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages}
+server_opts=${BENCH_SERVER_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch}
 pkg=dev.dynakit.benchmarks
 out=$(mktemp -d)
 say() { echo "[side-by-side $(date -u +%H:%M:%S)] $*" >&2; }
