@@ -40,7 +40,8 @@ public final class MemoryStore implements OrderedStore {
 
   /**
    * A key and its value, shared by the skip list and the hash index; the value is null once
-   * deleted. Equal to another slot, or to a {@link Probe}, of the same key bytes.
+   * deleted. Equal only to itself: the hash index gets a slot only when it has none of that key
+   * (under the apply lock), loses it by itself, and finds it with a {@link Probe}.
    */
   private static final class Slot {
     final byte[] key;
@@ -51,11 +52,6 @@ public final class MemoryStore implements OrderedStore {
       this.key = key;
       this.hash = hash;
       this.value = value;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof Slot s && Arrays.equals(key, s.key);
     }
 
     @Override
