@@ -35,6 +35,30 @@ final class ConditionalWrite {
       PrimaryKey key,
       WriteParameters parameters,
       UnaryOperator<Map<String, AttrValue>> change) {
+    return run(items, table, key, parameters, change, null);
+  }
+
+  /**
+   * Writes {@code item}, encoded already as {@code encoded} (by {@link ItemLimits#encode}), under
+   * the condition: a put, whose new item is known before the lock is taken.
+   */
+  static Outcome put(
+      ItemStore items,
+      Table table,
+      PrimaryKey key,
+      WriteParameters parameters,
+      Map<String, AttrValue> item,
+      byte[] encoded) {
+    return run(items, table, key, parameters, old -> item, encoded);
+  }
+
+  private static Outcome run(
+      ItemStore items,
+      Table table,
+      PrimaryKey key,
+      WriteParameters parameters,
+      UnaryOperator<Map<String, AttrValue>> change,
+      byte @Nullable [] encoded) {
     ReentrantLock lock = items.lock(key);
     lock.lock();
     try {
@@ -47,7 +71,7 @@ final class ConditionalWrite {
       WriteEffects effects =
           old == null && updated == null
               ? WriteEffects.NONE
-              : items.write(table, key, old, updated);
+              : items.write(table, key, old, updated, encoded);
       return new Outcome(old, updated, effects);
     } finally {
       lock.unlock();

@@ -130,7 +130,20 @@ public final class ItemStore {
       PrimaryKey key,
       @Nullable Map<String, AttrValue> oldItem,
       @Nullable Map<String, AttrValue> newItem) {
-    return writeAll(List.of(new ItemWrite(table, key, oldItem, newItem))).get(0);
+    return write(table, key, oldItem, newItem, null);
+  }
+
+  /**
+   * {@link #write(Table, PrimaryKey, Map, Map)} of a new item encoded already ({@code
+   * newItemBytes}, null when not), so that it is not encoded again.
+   */
+  public WriteEffects write(
+      Table table,
+      PrimaryKey key,
+      @Nullable Map<String, AttrValue> oldItem,
+      @Nullable Map<String, AttrValue> newItem,
+      byte @Nullable [] newItemBytes) {
+    return writeAll(List.of(new ItemWrite(table, key, oldItem, newItem, newItemBytes))).get(0);
   }
 
   /**

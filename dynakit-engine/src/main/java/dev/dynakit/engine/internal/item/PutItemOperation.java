@@ -35,10 +35,11 @@ final class PutItemOperation implements Operation {
     Table table = ItemRequests.table(catalog, request);
     PrimaryKey key = KeyFactory.fromItem(table, item);
     IndexEntries.validate(table, item);
-    ItemLimits.check(item);
+    // encoded once, here: the encoding also carries the size the limit is checked against
+    byte[] encoded = ItemLimits.encode(item);
 
     ConditionalWrite.Outcome outcome =
-        ConditionalWrite.run(items, table, key, parameters, old -> item);
+        ConditionalWrite.put(items, table, key, parameters, item, encoded);
     return ConditionalWrite.response(
         items,
         table,
