@@ -71,7 +71,7 @@ final class ConditionalWrite {
       WriteEffects effects =
           old == null && updated == null
               ? WriteEffects.NONE
-              : items.write(table, key, old, updated, encoded);
+              : items.write(new ItemWrite(table, key, old, updated, encoded));
       return new Outcome(old, updated, effects);
     } finally {
       lock.unlock();

@@ -130,20 +130,14 @@ public final class ItemStore {
       PrimaryKey key,
       @Nullable Map<String, AttrValue> oldItem,
       @Nullable Map<String, AttrValue> newItem) {
-    return write(table, key, oldItem, newItem, null);
+    return write(new ItemWrite(table, key, oldItem, newItem));
   }
 
   /**
-   * {@link #write(Table, PrimaryKey, Map, Map)} of a new item encoded already ({@code
-   * newItemBytes}, null when not), so that it is not encoded again.
+   * Applies one change, with its new item encoded already if it was; as the other {@code write}.
    */
-  public WriteEffects write(
-      Table table,
-      PrimaryKey key,
-      @Nullable Map<String, AttrValue> oldItem,
-      @Nullable Map<String, AttrValue> newItem,
-      byte @Nullable [] newItemBytes) {
-    return writeAll(List.of(new ItemWrite(table, key, oldItem, newItem, newItemBytes))).get(0);
+  public WriteEffects write(ItemWrite change) {
+    return writeAll(List.of(change)).get(0);
   }
 
   /**
