@@ -27,6 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 @ParameterizedClass
 @EnumSource(Transport.class)
@@ -222,6 +223,53 @@ class PutGetItemIT {
         "ValidationException",
         "Nesting Levels have exceeded supported limits");
     assertThat(get("a")).isNull();
+  }
+
+  @Test
+  void attributeNames_emptyOrOf64KB_areRefusedOnEveryWritePath_andNothingWritten() {
+    Map<String, AttributeValue> emptyName = item("pk", "a", "", "x");
+    assertError(
+        () -> fx.client.putItem(b -> b.tableName("items").item(emptyName)),
+        "ValidationException",
+        "attribute name in the item is empty");
+    assertError(
+        () ->
+            fx.client.batchWriteItem(
+                b ->
+                    b.requestItems(
+                        Map.of(
+                            "items",
+                            List.of(
+                                WriteRequest.builder()
+                                    .putRequest(p -> p.item(emptyName))
+                                    .build())))),
+        "ValidationException",
+        "attribute name in the item is empty");
+    assertError(
+        () ->
+            fx.client.transactWriteItems(
+                b -> b.transactItems(t -> t.put(p -> p.tableName("items").item(emptyName)))),
+        "ValidationException",
+        "attribute name in the item is empty");
+    assertError(
+        () ->
+            fx.client.updateItem(
+                b ->
+                    b.tableName("items")
+                        .key(key("a"))
+                        .updateExpression("SET #n = :v")
+                        .expressionAttributeNames(Map.of("#n", ""))
+                        .expressionAttributeValues(Map.of(":v", s("x")))),
+        "ValidationException",
+        "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n");
+    String longest = "n".repeat(64 * 1024 - 1);
+    assertError(
+        () -> fx.client.putItem(b -> b.tableName("items").item(item("pk", "a", longest + "n", 1))),
+        "ValidationException",
+        "65536 bytes long; attribute names must be less than 64 KB");
+    assertThat(get("a")).isNull();
+    fx.client.putItem(b -> b.tableName("items").item(item("pk", "a", longest, 1)));
+    assertThat(get("a")).containsKey(longest);
   }
 
   @Test

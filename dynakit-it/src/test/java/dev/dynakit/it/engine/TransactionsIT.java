@@ -320,6 +320,47 @@ class TransactionsIT {
   }
 
   @Test
+  void transactWrite_clientRequestToken_coversEveryParameter_andARetryReportsReadCapacity() {
+    TransactWriteItem[] transfer = {debit("alice", 10), add("bob", 10)};
+    TransactWriteItemsResponse first =
+        fx.client.transactWriteItems(
+            b ->
+                b.clientRequestToken("transfer-3")
+                    .transactItems(transfer)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    assertThat(first.consumedCapacity().get(0).writeCapacityUnits()).isEqualTo(4.0);
+
+    // the same actions, but another capacity setting or collection metrics: not the same request
+    assertThatThrownBy(
+            () ->
+                fx.client.transactWriteItems(
+                    b -> b.clientRequestToken("transfer-3").transactItems(transfer)))
+        .isInstanceOf(IdempotentParameterMismatchException.class);
+    assertThatThrownBy(
+            () ->
+                fx.client.transactWriteItems(
+                    b ->
+                        b.clientRequestToken("transfer-3")
+                            .transactItems(transfer)
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                            .returnItemCollectionMetrics("SIZE")))
+        .isInstanceOf(IdempotentParameterMismatchException.class);
+
+    // the retry applies nothing and is charged for reading the two items, not for writing them
+    TransactWriteItemsResponse retry =
+        fx.client.transactWriteItems(
+            b ->
+                b.clientRequestToken("transfer-3")
+                    .transactItems(transfer)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    assertThat(balance("alice")).isEqualTo(90);
+    assertThat(retry.consumedCapacity()).hasSize(1);
+    assertThat(retry.consumedCapacity().get(0).tableName()).isEqualTo("accounts");
+    assertThat(retry.consumedCapacity().get(0).readCapacityUnits()).isEqualTo(2.0);
+    assertThat(retry.consumedCapacity().get(0).writeCapacityUnits()).isNull();
+  }
+
+  @Test
   void transactGet_readsInOrder_withProjectionsAndMissingItems() {
     fx.client.putItem(
         b -> b.tableName("ledger").item(item("pk", "alice", "seq", 1, "amount", 5, "note", "x")));

@@ -117,10 +117,16 @@ public final class ExpressionContext {
       if (names.isEmpty()) {
         throw EngineException.validation("ExpressionAttributeNames must not be empty");
       }
-      for (String key : names.keySet()) {
+      for (Map.Entry<String, String> e : names.entrySet()) {
+        String key = e.getKey();
         if (!NAME_KEY.matcher(key).matches()) {
           throw EngineException.validation(
               "ExpressionAttributeNames contains invalid key: Syntax error; key: \"" + key + "\"");
+        }
+        if (e.getValue().isEmpty()) {
+          throw EngineException.validation(
+              "ExpressionAttributeNames contains invalid value: Empty attribute name for key "
+                  + key);
         }
       }
     }

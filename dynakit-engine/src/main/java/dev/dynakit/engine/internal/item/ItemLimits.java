@@ -4,12 +4,17 @@ import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ItemCodec;
 import dev.dynakit.engine.internal.value.ItemSize;
+import dev.dynakit.engine.internal.value.Utf8;
 import java.util.Map;
 
-/** DynamoDB's limits on a whole item: 400 KB and 32 levels of nesting. */
+/**
+ * DynamoDB's limits on a whole item: 400 KB, 32 levels of nesting, and attribute names of at least
+ * one character and less than 64 KB.
+ */
 public final class ItemLimits {
   static final long MAX_ITEM_BYTES = 400 * 1024;
   private static final int MAX_DEPTH = 32;
+  static final int MAX_NAME_BYTES = 64 * 1024 - 1;
 
   private ItemLimits() {}
 
@@ -17,7 +22,7 @@ public final class ItemLimits {
   public static long check(Map<String, AttrValue> item) {
     long size = ItemSize.itemSize(item);
     checkSize(size);
-    checkDepth(item);
+    checkNamesAndDepth(item);
     return size;
   }
 
@@ -28,7 +33,7 @@ public final class ItemLimits {
   public static byte[] encode(Map<String, AttrValue> item) {
     byte[] bytes = ItemCodec.encode(item);
     checkSize(ItemCodec.size(bytes));
-    checkDepth(item);
+    checkNamesAndDepth(item);
     return bytes;
   }
 
@@ -38,11 +43,27 @@ public final class ItemLimits {
     }
   }
 
-  private static void checkDepth(Map<String, AttrValue> item) {
-    for (AttrValue v : item.values()) {
-      if (depth(v) > MAX_DEPTH) {
+  private static void checkNamesAndDepth(Map<String, AttrValue> item) {
+    for (Map.Entry<String, AttrValue> e : item.entrySet()) {
+      checkName(e.getKey());
+      if (depth(e.getValue()) > MAX_DEPTH) {
         throw EngineException.validation("Nesting Levels have exceeded supported limits");
       }
+    }
+  }
+
+  private static void checkName(String name) {
+    if (name.isEmpty()) {
+      throw EngineException.validation(
+          "One or more parameter values were invalid: An attribute name in the item is empty;"
+              + " attribute names must be at least one character long");
+    }
+    // a UTF-8 character takes at most three bytes per UTF-16 unit, so short names need no count
+    if (name.length() * 3 > MAX_NAME_BYTES && Utf8.length(name) > MAX_NAME_BYTES) {
+      throw EngineException.validation(
+          "One or more parameter values were invalid: An attribute name in the item is "
+              + Utf8.length(name)
+              + " bytes long; attribute names must be less than 64 KB");
     }
   }
 

@@ -29,6 +29,9 @@ public final class Json {
               StreamReadConstraints.builder()
                   .maxNestingDepth(200)
                   .maxStringLength(20_000_000)
+                  // Jackson's default (50,000) is below DynamoDB's attribute names of up to
+                  // 65,535 bytes; longer names get the engine's own message, not a parse error
+                  .maxNameLength(1 << 20)
                   .build())
           .build();
 

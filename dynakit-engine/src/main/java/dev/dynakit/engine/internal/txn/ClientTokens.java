@@ -13,8 +13,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The ClientRequestTokens of TransactWriteItems: a token makes a request idempotent for ten minutes
  * after the first request that used it succeeded (measured with the engine's clock). The same token
- * with the same actions gets the first response again without applying anything; the same token
- * with other actions is an IdempotentParameterMismatchException.
+ * with the same parameters gets the first response again without applying anything; the same token
+ * with any parameter changed is an IdempotentParameterMismatchException.
  */
 final class ClientTokens {
   static final Duration WINDOW = Duration.ofMinutes(10);

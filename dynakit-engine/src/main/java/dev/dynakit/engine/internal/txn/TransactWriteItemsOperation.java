@@ -54,11 +54,12 @@ final class TransactWriteItemsOperation implements Operation {
     refuseInvalid(actions);
 
     String token = request.string("ClientRequestToken");
-    Object fingerprint = request.raw("TransactItems");
+    // every parameter but the token: the same token with any of them changed is a mismatch
+    Object fingerprint = List.of(request.raw("TransactItems"), capacity, collectionMetrics);
     if (token != null) {
       Object replay = tokens.claim(token, fingerprint);
       if (replay != null) {
-        return replay;
+        return replayed(replay, actions, capacity);
       }
     }
     Map<String, Object> response;
@@ -72,6 +73,33 @@ final class TransactWriteItemsOperation implements Operation {
     }
     if (token != null) {
       tokens.complete(token, fingerprint, response);
+    }
+    return response;
+  }
+
+  /**
+   * The answer to a repeated request: the first one's, except that its capacity, when asked for, is
+   * what reading the items cost now, as DynamoDB reports for a request it does not apply again.
+   */
+  private Map<String, Object> replayed(
+      Object first, List<WriteAction> actions, Capacity.Mode capacity) {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> response = new LinkedHashMap<>((Map<String, Object>) first);
+    response.remove("ConsumedCapacity");
+    if (capacity != Capacity.Mode.NONE) {
+      Map<String, Double> units = new LinkedHashMap<>();
+      for (WriteAction a : actions) {
+        units.merge(
+            a.table().name(), Capacity.readUnits(size(items.read(a.key())), true), Double::sum);
+      }
+      List<Object> consumed = new ArrayList<>(units.size());
+      units.forEach(
+          (table, u) ->
+              consumed.add(Capacity.consumed(capacity, table, u, Map.of(), Map.of(), true)));
+      Map<String, Object> ordered = new LinkedHashMap<>();
+      ordered.put("ConsumedCapacity", consumed);
+      ordered.putAll(response);
+      return ordered;
     }
     return response;
   }
