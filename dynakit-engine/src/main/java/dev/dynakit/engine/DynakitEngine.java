@@ -6,6 +6,7 @@ import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
+import dev.dynakit.engine.internal.table.TableArns;
 import dev.dynakit.engine.internal.ttl.TtlSweeper;
 import dev.dynakit.engine.storage.OrderedStore;
 import java.time.Clock;
@@ -33,6 +34,7 @@ public final class DynakitEngine implements AutoCloseable {
 
   private final EngineState state;
   private final Map<String, Operation> operations;
+  private final TableArns arns;
   private final TtlSweeper ttlSweeper;
 
   private DynakitEngine(Builder builder) {
@@ -52,6 +54,7 @@ public final class DynakitEngine implements AutoCloseable {
       ops.put(TARGET_PREFIX + e.getKey(), e.getValue());
     }
     this.operations = Map.copyOf(ops);
+    this.arns = new TableArns(builder.region, builder.accountId);
     this.ttlSweeper = TtlSweeper.start(state, builder.ttlSweepInterval);
   }
 
@@ -99,7 +102,12 @@ public final class DynakitEngine implements AutoCloseable {
       if (op == null) {
         throw new EngineException(ErrorType.UNKNOWN_OPERATION, null);
       }
-      return answer(op.execute(tree != null ? new Request(tree) : Request.parse(body)));
+      Request request = tree != null ? new Request(tree) : Request.parse(body);
+      TableArns.Resolved resolved = arns.resolve(request.fields());
+      if (resolved.request() != request.fields()) {
+        request = new Request(resolved.request());
+      }
+      return answer(resolved.restore(op.execute(request)));
     } catch (EngineException e) {
       return error(e);
     } catch (RuntimeException | StackOverflowError e) {
