@@ -11,6 +11,7 @@ import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.StoreEntry;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -32,6 +33,8 @@ public final class IndexBuilder implements IndexLifecycle {
 
   private final OrderedStore store;
   private final ItemStore items;
+  // by thread name, which names the table (with its store id, unique per table made) and index
+  private final Map<String, Backfill> running = new ConcurrentHashMap<>();
 
   public IndexBuilder(OrderedStore store, ItemStore items) {
     this.store = store;
@@ -50,22 +53,43 @@ public final class IndexBuilder implements IndexLifecycle {
       table.indexStatus(index.name(), "ACTIVE", false);
       return;
     }
-    Thread builder =
+    Backfill backfill = new Backfill();
+    String name = backfillName(table, index);
+    backfill.thread =
         new Thread(
             () -> {
-              backfill(table, index);
-              table.indexStatus(index.name(), "ACTIVE", false);
+              try {
+                if (backfill(table, index, backfill)) {
+                  table.indexStatus(index.name(), "ACTIVE", false);
+                }
+              } finally {
+                running.remove(name, backfill);
+              }
             },
-            "dynakit-backfill-" + table.name() + "-" + index.name());
-    builder.setDaemon(true);
-    builder.start();
+            name);
+    backfill.thread.setDaemon(true);
+    running.put(name, backfill);
+    backfill.thread.start();
   }
 
-  /** Adds the entry of every item of the table to the index. */
-  void backfill(Table table, IndexDef index) {
+  /** A backfill under way, which a deletion of its index stops. */
+  private static final class Backfill {
+    volatile boolean cancelled;
+    Thread thread;
+  }
+
+  private static String backfillName(Table table, IndexDef index) {
+    return "dynakit-backfill-" + table.name() + "-" + table.storeId() + "-" + index.name();
+  }
+
+  /** Adds the entry of every item of the table to the index; false when it was cancelled. */
+  private boolean backfill(Table table, IndexDef index, Backfill backfill) {
     byte[][] range = KeyCodec.indexRange(table.storeId(), 0);
     try (StoreCursor cursor = store.scan(range[0], range[1], false)) {
       while (cursor.hasNext()) {
+        if (backfill.cancelled) {
+          return false;
+        }
         StoreEntry e = cursor.next();
         PrimaryKey key = KeyFactory.fromItem(table, ItemCodec.decode(e.value()));
         ReentrantLock lock = items.lock(key);
@@ -81,10 +105,17 @@ public final class IndexBuilder implements IndexLifecycle {
         }
       }
     }
+    return true;
   }
 
   @Override
   public void deleted(Table table, IndexDef index) {
+    Backfill backfill = running.get(backfillName(table, index));
+    if (backfill != null) {
+      // deleted while it backfills: stop the walk before erasing what it wrote
+      backfill.cancelled = true;
+      joinUninterruptibly(backfill.thread);
+    }
     items.awaitWriters();
     byte[][] range = KeyCodec.indexRange(table.storeId(), table.indexStoreNo(index.name()));
     WriteBatch batch = new WriteBatch();
@@ -101,6 +132,21 @@ public final class IndexBuilder implements IndexLifecycle {
     }
     if (inBatch > 0) {
       store.apply(batch);
+    }
+  }
+
+  private static void joinUninterruptibly(Thread thread) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        thread.join();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 }

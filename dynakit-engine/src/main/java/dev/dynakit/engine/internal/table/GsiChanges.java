@@ -67,7 +67,7 @@ final class GsiChanges {
       Instant now) {
     if (GsiActions.changesIndexes(actions)) {
       for (IndexDef g : current.globalIndexes()) {
-        if (!"ACTIVE".equals(g.status())) {
+        if (!"ACTIVE".equals(g.status()) && !cancelsBackfill(actions, g)) {
           throw GsiActions.onlyOneOnlineChange();
         }
       }
@@ -114,6 +114,22 @@ final class GsiChanges {
     }
     List<KeyAttr> definitions = definitions(current, globals, created);
     return new GsiChanges(globals, definitions, created, deleted);
+  }
+
+  /**
+   * Whether the actions delete {@code index} while it backfills, which DynamoDB allows (and which
+   * stops the backfill): the one index change of the request, and no other.
+   */
+  private static boolean cancelsBackfill(List<GsiAction> actions, IndexDef index) {
+    int changes = 0;
+    boolean deletesIt = false;
+    for (GsiAction a : actions) {
+      if (!a.is(GsiAction.UPDATE)) {
+        changes++;
+        deletesIt |= a.is(GsiAction.DELETE) && a.indexName().equals(index.name());
+      }
+    }
+    return changes == 1 && deletesIt && index.backfilling();
   }
 
   private static IndexDef existingGlobal(TableDef current, GsiAction a) {

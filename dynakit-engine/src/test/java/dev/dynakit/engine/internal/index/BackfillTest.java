@@ -2,6 +2,7 @@ package dev.dynakit.engine.internal.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dynakit.engine.internal.item.KeyFactory;
 import dev.dynakit.engine.internal.keys.KeyCodec;
 import dev.dynakit.engine.internal.table.IndexDef;
 import dev.dynakit.engine.internal.table.Table;
@@ -15,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -217,5 +220,72 @@ class BackfillTest {
     assertThat(table.indexStoreNo("byC")).isNotEqualTo(oldNo);
     assertThat(fx.entries("bft", "byC")).hasSize(51);
     assertThat(table.indexItemCount("byC").get()).isEqualTo(51);
+  }
+
+  @Test
+  void deleteGsi_whileItBackfills_stopsTheBackfillAndErasesWhatItWrote() throws Exception {
+    for (int i = 0; i < 50; i++) {
+      put(i, "c" + i);
+    }
+    Table table = fx.table("bft");
+    // Holding one item's lock stops the backfill when it reaches that item, so the index stays
+    // CREATING. This thread's own UpdateTable passes it (the lock is reentrant).
+    ReentrantLock held =
+        fx.state().items().lock(KeyFactory.fromKey(table, Map.of("pk", new AttrValue.S("k25"))));
+    held.lock();
+    Thread deleter;
+    AtomicReference<Object> deleteAnswer = new AtomicReference<>();
+    int oldNo;
+    try {
+      fx.call("UpdateTable", CREATE_BY_C).ok();
+      assertThat(status("byC")).isEqualTo("CREATING");
+      assertThat(table.def().index("byC").backfilling()).isTrue();
+      oldNo = table.indexStoreNo("byC");
+
+      // another index change while one is in progress is refused, as DynamoDB does
+      fx.call(
+              "UpdateTable",
+              "{'TableName':'bft','AttributeDefinitions':["
+                  + IndexFixture.def("v", "N")
+                  + "],'GlobalSecondaryIndexUpdates':[{'Create':{'IndexName':'byV','KeySchema':["
+                  + IndexFixture.key("v", "HASH")
+                  + "],'Projection':{'ProjectionType':'KEYS_ONLY'}}}]}")
+          .refused(
+              "LimitExceededException",
+              "Subscriber limit exceeded: Only 1 online index can be created or deleted"
+                  + " simultaneously per table");
+
+      // deleting the backfilling index itself is allowed; it waits for the backfill to stop
+      deleter =
+          new Thread(
+              () ->
+                  deleteAnswer.set(
+                      fx.call(
+                          "UpdateTable",
+                          "{'TableName':'bft','GlobalSecondaryIndexUpdates':"
+                              + "[{'Delete':{'IndexName':'byC'}}]}")));
+      deleter.start();
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (table.def().index("byC") != null) {
+        assertThat(System.nanoTime()).as("index still declared").isLessThan(deadline);
+        Thread.sleep(2);
+      }
+    } finally {
+      held.unlock();
+    }
+    deleter.join(10_000);
+    assertThat(deleter.isAlive()).isFalse();
+    assertThat(((IndexFixture.Answer) deleteAnswer.get()).status()).isEqualTo(200);
+    assertThat(status("byC")).isNull();
+    assertThat(fx.rawCount(table, oldNo)).isZero();
+    Thread.sleep(50);
+    // the stopped backfill neither marks a later index of the name ACTIVE nor writes more
+    assertThat(fx.rawCount(table, oldNo)).isZero();
+    assertThat(table.def().index("byC")).isNull();
+
+    fx.call("UpdateTable", CREATE_BY_C).ok();
+    awaitActive("byC");
+    assertThat(fx.entries("bft", "byC")).hasSize(50);
+    assertThat(table.indexItemCount("byC").get()).isEqualTo(50);
   }
 }
