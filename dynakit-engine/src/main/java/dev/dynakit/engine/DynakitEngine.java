@@ -46,7 +46,8 @@ public final class DynakitEngine implements AutoCloseable {
             new ItemStore(store),
             builder.clock,
             builder.region,
-            builder.accountId);
+            builder.accountId,
+            builder.ttlChangeInterval);
     Map<String, Operation> ops = new HashMap<>();
     EngineDefaults.registerOperations(ops, state);
     // keyed by the full X-Amz-Target too: the server looks up the header as it came
@@ -164,6 +165,7 @@ public final class DynakitEngine implements AutoCloseable {
     private String region = "us-east-1";
     private String accountId = "000000000000";
     private Duration ttlSweepInterval = Duration.ofSeconds(1);
+    private Duration ttlChangeInterval = Duration.ofHours(1);
 
     private Builder() {}
 
@@ -196,12 +198,31 @@ public final class DynakitEngine implements AutoCloseable {
      * tests observe expiry within a few seconds (DynamoDB takes up to a few days).
      */
     public Builder ttlSweepInterval(Duration interval) {
+      this.ttlSweepInterval = positive(interval, "ttlSweepInterval");
+      return this;
+    }
+
+    /**
+     * How long after an UpdateTimeToLive that changed a table's setting another one for the table
+     * is refused (a ValidationException, "Time to live has been modified multiple times within a
+     * fixed interval"): one hour by default, as DynamoDB documents, so that code which switches
+     * time to live back and forth fails here as it would there. Zero lets a test switch it freely.
+     */
+    public Builder ttlChangeInterval(Duration interval) {
+      Objects.requireNonNull(interval, "interval");
+      if (interval.isNegative()) {
+        throw new IllegalArgumentException("ttlChangeInterval must not be negative: " + interval);
+      }
+      this.ttlChangeInterval = interval;
+      return this;
+    }
+
+    private static Duration positive(Duration interval, String name) {
       Objects.requireNonNull(interval, "interval");
       if (interval.isNegative() || interval.isZero()) {
-        throw new IllegalArgumentException("ttlSweepInterval must be positive: " + interval);
+        throw new IllegalArgumentException(name + " must be positive: " + interval);
       }
-      this.ttlSweepInterval = interval;
-      return this;
+      return interval;
     }
 
     public DynakitEngine build() {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A live table: its current declaration plus the state that changes with every write (item count
@@ -24,6 +25,7 @@ public final class Table {
   private final Map<String, String> tags = new ConcurrentHashMap<>();
   private volatile String ttlAttribute;
   private volatile boolean ttlEnabled;
+  private volatile @Nullable Instant ttlChangedAt;
   private final Map<String, AtomicLong> indexItemCounts = new ConcurrentHashMap<>();
   private final Map<String, Integer> indexStoreNumbers = new ConcurrentHashMap<>();
   private final java.util.concurrent.atomic.AtomicInteger nextIndexStoreNo =
@@ -83,9 +85,16 @@ public final class Table {
     return ttlEnabled;
   }
 
-  public void ttl(String attribute, boolean enabled) {
+  /** Switches time to live, at {@code when} (which bounds the next switch). */
+  public void ttl(String attribute, boolean enabled, Instant when) {
     this.ttlAttribute = attribute;
     this.ttlEnabled = enabled;
+    this.ttlChangedAt = when;
+  }
+
+  /** When time to live was last switched, or null if never. */
+  public @Nullable Instant ttlChangedAt() {
+    return ttlChangedAt;
   }
 
   /** The item count of a secondary index, maintained by index maintenance. */

@@ -3,12 +3,14 @@ package dev.dynakit.engine.internal.table;
 import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.protocol.Request;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * UpdateTimeToLive and DescribeTimeToLive. The setting lives on {@link Table#ttl}; the engine
- * switches it at once (DynamoDB passes through ENABLING and DISABLING).
+ * switches it at once (DynamoDB passes through ENABLING and DISABLING), and, as DynamoDB, refuses
+ * another switch of the same table within the engine's TTL change interval (an hour by default).
  */
 final class TimeToLiveOps {
   private final EngineState state;
@@ -50,7 +52,13 @@ final class TimeToLiveOps {
           throw differentAttribute(current);
         }
       }
-      table.ttl(attribute, enabled);
+      Instant now = state.clock().instant();
+      Instant last = table.ttlChangedAt();
+      if (last != null && now.isBefore(last.plus(state.ttlChangeInterval()))) {
+        throw EngineException.validation(
+            "Time to live has been modified multiple times within a fixed interval");
+      }
+      table.ttl(attribute, enabled, now);
     }
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("Enabled", enabled);

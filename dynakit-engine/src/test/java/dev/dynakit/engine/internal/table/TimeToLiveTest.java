@@ -1,13 +1,19 @@
 package dev.dynakit.engine.internal.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.engine.JsonCalls;
+import dev.dynakit.engine.ManualClock;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class TimeToLiveTest {
-  private final Wire wire = new Wire();
+  private final ManualClock clock = new ManualClock(Wire.NOW);
+  private final Wire wire = new Wire(clock);
 
   @AfterEach
   void close() {
@@ -39,6 +45,7 @@ class TimeToLiveTest {
     Table table = wire.state().catalog().require("tab1");
     assertThat(table.ttlEnabled()).isTrue();
     assertThat(table.ttlAttribute()).isEqualTo("expires");
+    clock.advance(Duration.ofHours(1));
     update("{'Enabled':false,'AttributeName':'expires'}").ok();
     assertThat(table.ttlEnabled()).isFalse();
     assertThat(describe())
@@ -58,6 +65,56 @@ class TimeToLiveTest {
         .invalid(
             "TimeToLive is active on a different AttributeName: current AttributeName is expires");
     assertThat(wire.state().catalog().require("tab1").ttlAttribute()).isEqualTo("expires");
+  }
+
+  @Test
+  void timeToLive_isFixedForAnHourAfterEachSwitch_asDynamoDbDocuments() {
+    wire.createSimple("tab1");
+    update("{'Enabled':true,'AttributeName':'expires'}").ok();
+    clock.advance(Duration.ofMinutes(59).plusSeconds(59));
+    update("{'Enabled':false,'AttributeName':'expires'}")
+        .invalid("Time to live has been modified multiple times within a fixed interval");
+    assertThat(wire.state().catalog().require("tab1").ttlEnabled()).isTrue();
+    // the state rules come first: they say what is wrong with the request itself
+    update("{'Enabled':true,'AttributeName':'expires'}").invalid("TimeToLive is already enabled");
+    clock.advance(Duration.ofSeconds(1));
+    update("{'Enabled':false,'AttributeName':'expires'}").ok();
+    update("{'Enabled':true,'AttributeName':'other'}")
+        .invalid("Time to live has been modified multiple times within a fixed interval");
+    clock.advance(Duration.ofHours(1));
+    update("{'Enabled':true,'AttributeName':'other'}").ok();
+    // another table has its own interval
+    wire.createSimple("tab2");
+    wire.call(
+            "UpdateTimeToLive",
+            "{'TableName':'tab2','TimeToLiveSpecification':{'Enabled':true,'AttributeName':'e'}}")
+        .ok();
+  }
+
+  @Test
+  void timeToLive_changeInterval_isTheEngines() {
+    try (DynakitEngine free = DynakitEngine.builder().ttlChangeInterval(Duration.ZERO).build()) {
+      JsonCalls calls = new JsonCalls(free);
+      calls
+          .call(
+              "CreateTable",
+              "{'TableName':'tab1','AttributeDefinitions':[{'AttributeName':'pk',"
+                  + "'AttributeType':'S'}],'KeySchema':[{'AttributeName':'pk','KeyType':'HASH'}],"
+                  + "'BillingMode':'PAY_PER_REQUEST'}")
+          .ok();
+      for (boolean enabled : new boolean[] {true, false, true}) {
+        calls
+            .call(
+                "UpdateTimeToLive",
+                "{'TableName':'tab1','TimeToLiveSpecification':{'Enabled':"
+                    + enabled
+                    + ",'AttributeName':'e'}}")
+            .ok();
+      }
+    }
+    assertThatThrownBy(() -> DynakitEngine.builder().ttlChangeInterval(Duration.ofSeconds(-1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("ttlChangeInterval must not be negative");
   }
 
   @Test

@@ -26,8 +26,15 @@ final class Wire implements AutoCloseable {
   static final String LIMIT = "com.amazonaws.dynamodb.v20120810#LimitExceededException";
   static final String ARN_PREFIX = "arn:aws:dynamodb:us-east-1:000000000000:table/";
 
-  final DynakitEngine engine =
-      DynakitEngine.builder().clock(Clock.fixed(NOW, ZoneOffset.UTC)).build();
+  final DynakitEngine engine;
+
+  Wire() {
+    this(Clock.fixed(NOW, ZoneOffset.UTC));
+  }
+
+  Wire(Clock clock) {
+    engine = DynakitEngine.builder().clock(clock).build();
+  }
 
   /** One answer: the status and the parsed body. */
   record Answer(int status, Map<String, Object> body) {

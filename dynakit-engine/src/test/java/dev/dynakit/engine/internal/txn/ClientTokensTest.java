@@ -5,37 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.ErrorType;
-import java.time.Clock;
+import dev.dynakit.engine.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ClientTokensTest {
-  /** A clock the test moves by hand. */
-  static final class ManualClock extends Clock {
-    Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
-
-  private final ManualClock clock = new ManualClock();
+  private final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
   private final ClientTokens tokens = new ClientTokens(clock);
   private final Object request = List.of(Map.of("Put", Map.of("TableName", "t")));
   private final Object response = Map.of();
@@ -53,10 +31,10 @@ class ClientTokensTest {
   void claim_replaysTheResponseForTenMinutes() {
     assertThat(tokens.claim("t1", request)).isNull();
     tokens.complete("t1", request, response);
-    clock.now = clock.now.plus(Duration.ofMinutes(9).plusSeconds(59));
+    clock.advance(Duration.ofMinutes(9).plusSeconds(59));
     assertThat(tokens.claim("t1", List.of(Map.of("Put", Map.of("TableName", "t")))))
         .isSameAs(response);
-    clock.now = clock.now.plusSeconds(1);
+    clock.advance(Duration.ofSeconds(1));
     assertThat(tokens.claim("t1", request)).as("a new request after ten minutes").isNull();
   }
 
@@ -66,7 +44,7 @@ class ClientTokensTest {
     tokens.complete("t1", request, response);
     assertThat(typeOf(() -> tokens.claim("t1", List.of())))
         .isEqualTo(ErrorType.IDEMPOTENT_PARAMETER_MISMATCH);
-    clock.now = clock.now.plus(ClientTokens.WINDOW);
+    clock.advance(ClientTokens.WINDOW);
     assertThat(tokens.claim("t1", List.of())).isNull();
   }
 
