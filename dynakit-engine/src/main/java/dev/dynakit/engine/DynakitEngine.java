@@ -105,10 +105,10 @@ public final class DynakitEngine implements AutoCloseable {
       }
       Request request = tree != null ? new Request(tree) : Request.parse(body);
       TableArns.Resolved resolved = arns.resolve(request.fields());
-      if (resolved.request() != request.fields()) {
-        request = new Request(resolved.request());
+      if (resolved == null) {
+        return answer(op.execute(request));
       }
-      return answer(resolved.restore(op.execute(request)));
+      return answer(resolved.restore(op.execute(new Request(resolved.request()))));
     } catch (EngineException e) {
       return error(e);
     } catch (RuntimeException | StackOverflowError e) {

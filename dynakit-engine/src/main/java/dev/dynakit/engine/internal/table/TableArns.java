@@ -75,13 +75,16 @@ public final class TableArns {
   }
 
   /**
-   * The request with every table ARN of this engine replaced by the table's name; the request
-   * itself when it names tables by name only.
+   * The request with every table ARN of this engine replaced by the table's name, or null when it
+   * names tables by name only (every request but a few: this costs a few lookups, no allocation).
    *
    * @throws EngineException ResourceNotFoundException for an ARN that is not one of this engine's
    *     table ARNs
    */
-  public Resolved resolve(Map<String, Object> request) {
+  public @Nullable Resolved resolve(Map<String, Object> request) {
+    if (!namesAnArn(request)) {
+      return null;
+    }
     Map<String, String> arns = new HashMap<>(2);
     Map<String, Object> out = request;
     if (request.get("TableName") instanceof String arn && isArn(arn)) {
@@ -109,6 +112,29 @@ public final class TableArns {
       }
     }
     return new Resolved(out, arns);
+  }
+
+  private static boolean namesAnArn(Map<String, Object> request) {
+    if (request.get("TableName") instanceof String name && isArn(name)) {
+      return true;
+    }
+    if (request.get("RequestItems") instanceof Map<?, ?> items && anyArnKey(items)) {
+      return true;
+    }
+    if (request.get("TransactItems") instanceof List<?> actions) {
+      for (Object action : actions) {
+        if (action instanceof Map<?, ?> a) {
+          for (String kind : ACTIONS) {
+            if (a.get(kind) instanceof Map<?, ?> body
+                && body.get("TableName") instanceof String name
+                && isArn(name)) {
+              return true;
+            }
+          }
+        }
+      }
+    }
+    return false;
   }
 
   private static Map<String, Object> copyOnce(
