@@ -12,6 +12,7 @@ import dev.dynakit.test.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionChe
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
@@ -319,40 +321,33 @@ class TransactionsIT {
     assertThat(balance("bob")).isEqualTo(4000);
   }
 
+  /** The transfer of 10 from alice to bob under a client token, with more settings. */
+  private TransactWriteItemsResponse transferWithToken(
+      String token, Consumer<TransactWriteItemsRequest.Builder> settings) {
+    return fx.client.transactWriteItems(
+        b ->
+            settings.accept(
+                b.clientRequestToken(token).transactItems(debit("alice", 10), add("bob", 10))));
+  }
+
   @Test
   void transactWrite_clientRequestToken_coversEveryParameter_andARetryReportsReadCapacity() {
-    TransactWriteItem[] transfer = {debit("alice", 10), add("bob", 10)};
-    TransactWriteItemsResponse first =
-        fx.client.transactWriteItems(
-            b ->
-                b.clientRequestToken("transfer-3")
-                    .transactItems(transfer)
-                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    Consumer<TransactWriteItemsRequest.Builder> total =
+        b -> b.returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+    TransactWriteItemsResponse first = transferWithToken("transfer-3", total);
     assertThat(first.consumedCapacity().get(0).writeCapacityUnits()).isEqualTo(4.0);
 
     // the same actions, but another capacity setting or collection metrics: not the same request
-    assertThatThrownBy(
-            () ->
-                fx.client.transactWriteItems(
-                    b -> b.clientRequestToken("transfer-3").transactItems(transfer)))
+    assertThatThrownBy(() -> transferWithToken("transfer-3", b -> {}))
         .isInstanceOf(IdempotentParameterMismatchException.class);
     assertThatThrownBy(
             () ->
-                fx.client.transactWriteItems(
-                    b ->
-                        b.clientRequestToken("transfer-3")
-                            .transactItems(transfer)
-                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                            .returnItemCollectionMetrics("SIZE")))
+                transferWithToken(
+                    "transfer-3", total.andThen(b -> b.returnItemCollectionMetrics("SIZE"))))
         .isInstanceOf(IdempotentParameterMismatchException.class);
 
     // the retry applies nothing and is charged for reading the two items, not for writing them
-    TransactWriteItemsResponse retry =
-        fx.client.transactWriteItems(
-            b ->
-                b.clientRequestToken("transfer-3")
-                    .transactItems(transfer)
-                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    TransactWriteItemsResponse retry = transferWithToken("transfer-3", total);
     assertThat(balance("alice")).isEqualTo(90);
     assertThat(retry.consumedCapacity()).hasSize(1);
     assertThat(retry.consumedCapacity().get(0).tableName()).isEqualTo("accounts");
