@@ -26,6 +26,7 @@ public final class Table {
   private volatile String ttlAttribute;
   private volatile boolean ttlEnabled;
   private volatile @Nullable Instant ttlChangedAt;
+  private final Object indexChanges = new Object();
   private final Map<String, AtomicLong> indexItemCounts = new ConcurrentHashMap<>();
   private final Map<String, Integer> indexStoreNumbers = new ConcurrentHashMap<>();
   private final java.util.concurrent.atomic.AtomicInteger nextIndexStoreNo =
@@ -108,6 +109,11 @@ public final class Table {
   }
 
   /** Forgets the counters and the storage number of a deleted index. */
+  /** The lock UpdateTable holds through one change of the table's indices, to its end. */
+  Object indexChanges() {
+    return indexChanges;
+  }
+
   void dropIndexStats(String indexName) {
     indexItemCounts.remove(indexName);
     indexSizes.remove(indexName);

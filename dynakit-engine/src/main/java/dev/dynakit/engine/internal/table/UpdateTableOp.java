@@ -47,20 +47,25 @@ final class UpdateTableOp implements Operation {
   public Object execute(Request req) {
     Ask ask = read(req);
     Table table = state.catalog().require(ask.tableName());
-    IndexDef created;
-    IndexDef deleted;
-    synchronized (table) {
-      GsiChanges gsi = apply(table, ask, Instant.now(state.clock()));
-      created = gsi == null ? null : gsi.created();
-      deleted = gsi == null ? null : gsi.deleted();
-    }
-    if (deleted != null) {
-      // the lifecycle erases the entries under the index's storage number, which the stats hold
-      lifecycle.deleted(table, deleted);
-      table.dropIndexStats(deleted.name());
-    }
-    if (created != null) {
-      lifecycle.created(table, created);
+    // One index change of a table at a time, to its end: a deleted index's entries are erased and
+    // its storage number forgotten before a new index of the same name can take a number. Not the
+    // table's monitor: a finishing backfill, which a deletion waits for, takes that one.
+    synchronized (table.indexChanges()) {
+      IndexDef created;
+      IndexDef deleted;
+      synchronized (table) {
+        GsiChanges gsi = apply(table, ask, Instant.now(state.clock()));
+        created = gsi == null ? null : gsi.created();
+        deleted = gsi == null ? null : gsi.deleted();
+      }
+      if (deleted != null) {
+        // the lifecycle erases the entries under the index's storage number, which the stats hold
+        lifecycle.deleted(table, deleted);
+        table.dropIndexStats(deleted.name());
+      }
+      if (created != null) {
+        lifecycle.created(table, created);
+      }
     }
     return Map.of("TableDescription", TableDescriber.describe(table));
   }
