@@ -8,6 +8,7 @@ import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -88,6 +89,14 @@ final class CreateTableOp implements Operation {
       }
     }
 
+    Map<String, Map<String, Object>> capacity = CapacitySettings.read(req, "");
+    Map<String, Map<String, Map<String, Object>>> indexCapacity = new HashMap<>();
+    List<Request> rawGlobals = gsis == null ? List.of() : req.objects("GlobalSecondaryIndexes");
+    for (int i = 0; i < rawGlobals.size(); i++) {
+      String index = globalSpecs.get(i).name();
+      indexCapacity.put(index, CapacitySettings.read(rawGlobals.get(i), "index " + index + ": "));
+    }
+
     boolean streamOn = stream != null && stream.enabled();
     TableDef def =
         new TableDef(
@@ -106,6 +115,9 @@ final class CreateTableOp implements Operation {
             req.bool("DeletionProtectionEnabled", false));
     Table table = state.catalog().create(def, "ACTIVE");
     table.tags().putAll(tags);
+    CapacitySettings.merge(table.capacity(), capacity);
+    indexCapacity.forEach(
+        (index, settings) -> CapacitySettings.merge(table.indexCapacity(index), settings));
     table.sseSpecification(sseStored);
     if (streamOn) {
       table.streamLabel(StreamSpecs.label(now));

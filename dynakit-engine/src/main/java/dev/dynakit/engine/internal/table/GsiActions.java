@@ -8,6 +8,7 @@ import dev.dynakit.engine.internal.protocol.Request;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Reads UpdateTable's GlobalSecondaryIndexUpdates and applies the rules that need no table. */
@@ -37,18 +38,29 @@ final class GsiActions {
         Throughput t =
             ThroughputSpecs.read(
                 update, "ProvisionedThroughput", Violations.path(path, "ProvisionedThroughput"), v);
-        boolean capacity = update.has("OnDemandThroughput") || update.has("WarmThroughput");
-        actions.add(new GsiAction(GsiAction.UPDATE, name, null, t, capacity));
+        actions.add(
+            new GsiAction(
+                GsiAction.UPDATE,
+                name,
+                null,
+                t,
+                CapacitySettings.read(update, "index " + name + ": ")));
       }
       Request create = entry.object("Create");
       if (create != null) {
         IndexSpec spec = KeySpecs.index(create, Violations.path(at, "Create"), true, v);
-        actions.add(new GsiAction(GsiAction.CREATE, spec.name(), spec, spec.throughput(), false));
+        actions.add(
+            new GsiAction(
+                GsiAction.CREATE,
+                spec.name(),
+                spec,
+                spec.throughput(),
+                CapacitySettings.read(create, "index " + spec.name() + ": ")));
       }
       Request delete = entry.object("Delete");
       if (delete != null) {
         String name = indexName(delete, Violations.path(at, "Delete"), v);
-        actions.add(new GsiAction(GsiAction.DELETE, name, null, null, false));
+        actions.add(new GsiAction(GsiAction.DELETE, name, null, null, Map.of()));
       }
       out.add(actions);
     }

@@ -27,6 +27,10 @@ public final class Table {
   private volatile boolean ttlEnabled;
   private volatile @Nullable Instant ttlChangedAt;
   private final Object indexChanges = new Object();
+  // OnDemandThroughput / WarmThroughput: of the table, and of each GSI by name (CapacitySettings)
+  private final Map<String, Map<String, Object>> capacity = new ConcurrentHashMap<>();
+  private final Map<String, Map<String, Map<String, Object>>> indexCapacity =
+      new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> indexItemCounts = new ConcurrentHashMap<>();
   private final Map<String, Integer> indexStoreNumbers = new ConcurrentHashMap<>();
   private final java.util.concurrent.atomic.AtomicInteger nextIndexStoreNo =
@@ -114,7 +118,18 @@ public final class Table {
     return indexChanges;
   }
 
+  /** The table's OnDemandThroughput and WarmThroughput settings, by setting. */
+  Map<String, Map<String, Object>> capacity() {
+    return capacity;
+  }
+
+  /** A GSI's OnDemandThroughput and WarmThroughput settings, by setting. */
+  Map<String, Map<String, Object>> indexCapacity(String indexName) {
+    return indexCapacity.computeIfAbsent(indexName, n -> new ConcurrentHashMap<>());
+  }
+
   void dropIndexStats(String indexName) {
+    indexCapacity.remove(indexName);
     indexItemCounts.remove(indexName);
     indexSizes.remove(indexName);
     indexStoreNumbers.remove(indexName);

@@ -61,6 +61,7 @@ final class TableDescriber {
     if (sse != null) {
       d.put("SSEDescription", sse);
     }
+    CapacitySettings.describe(table.capacity(), d);
     d.put("TableClassSummary", Map.of("TableClass", def.tableClass()));
     d.put("DeletionProtectionEnabled", def.deletionProtection());
     return d;
@@ -154,6 +155,7 @@ final class TableDescriber {
     m.put("IndexSizeBytes", table.indexSizeBytes(i.name()).get());
     m.put("ItemCount", table.indexItemCount(i.name()).get());
     m.put("IndexArn", i.arn());
+    CapacitySettings.describe(table.indexCapacity(i.name()), m);
     return m;
   }
 

@@ -41,7 +41,8 @@ final class UpdateTableOp implements Operation {
       SseSpecs.Spec sse,
       String tableClass,
       Boolean deletionProtection,
-      List<GsiAction> gsiActions) {}
+      List<GsiAction> gsiActions,
+      Map<String, Map<String, Object>> capacity) {}
 
   @Override
   public Object execute(Request req) {
@@ -121,7 +122,8 @@ final class UpdateTableOp implements Operation {
             sse,
             tableClass,
             req.bool("DeletionProtectionEnabled"),
-            actions);
+            actions,
+            CapacitySettings.read(req, ""));
     checkComposition(ask);
     return ask;
   }
@@ -248,6 +250,12 @@ final class UpdateTableOp implements Operation {
     }
     if (onDemand && !wasOnDemand) {
       table.lastUpdateToPayPerRequest(now);
+    }
+    CapacitySettings.merge(table.capacity(), ask.capacity());
+    for (GsiAction a : ask.gsiActions()) {
+      if (a.capacitySettings()) {
+        CapacitySettings.merge(table.indexCapacity(a.indexName()), a.capacity());
+      }
     }
     return gsi;
   }

@@ -201,7 +201,7 @@ class UpdateTableGsiTest {
     updates(
             null,
             "{'Delete':{'IndexName':'byA'}}",
-            "{'Update':{'IndexName':'byA','OnDemandThroughput':{}}}")
+            "{'Update':{'IndexName':'byA','OnDemandThroughput':{'MaxReadRequestUnits':5}}}")
         .invalid(
             INVALID
                 + "Only one global secondary index update per index is allowed simultaneously."
@@ -213,7 +213,7 @@ class UpdateTableGsiTest {
                 + " GlobalSecondaryIndexUpdate.Delete must not be null");
     updates(
             null,
-            "{'Delete':{'IndexName':'byA'},'Update':{'IndexName':'byA','OnDemandThroughput':{}}}")
+            "{'Delete':{'IndexName':'byA'},'Update':{'IndexName':'byA','OnDemandThroughput':{'MaxReadRequestUnits':5}}}")
         .invalid(
             INVALID
                 + "Only one global secondary index action is allowed per GlobalSecondaryIndexUpdate"
@@ -265,7 +265,7 @@ class UpdateTableGsiTest {
         .refused(Wire.NOT_FOUND, "Requested resource not found: Index nope for table tab1");
     updates(null, "{'Delete':{'IndexName':'lsi'}}")
         .invalid("Cannot delete an index that is not a GlobalSecondaryIndex: lsi");
-    updates(null, "{'Update':{'IndexName':'lsi','OnDemandThroughput':{}}}")
+    updates(null, "{'Update':{'IndexName':'lsi','OnDemandThroughput':{'MaxReadRequestUnits':5}}}")
         .invalid("Cannot update an index that is not a GlobalSecondaryIndex: lsi");
   }
 
