@@ -184,6 +184,53 @@ class UpdateItemIT {
   }
 
   @Test
+  void updateItem_onlyTakingAwayFromAMissingItem_createsNothing() {
+    UpdateItemResponse removed =
+        fx.client.updateItem(
+            b ->
+                b.tableName("items")
+                    .key(key("gone"))
+                    .updateExpression("REMOVE a, b.c")
+                    .returnValues(ReturnValue.ALL_NEW));
+    assertThat(removed.hasAttributes()).isFalse();
+    fx.client.updateItem(
+        b ->
+            b.tableName("items")
+                .key(key("gone"))
+                .updateExpression("DELETE s :s")
+                .expressionAttributeValues(Map.of(":s", AttributeValue.fromSs(List.of("x"))))
+                .returnValues(ReturnValue.UPDATED_NEW));
+    fx.client.updateItem(
+        b ->
+            b.tableName("items")
+                .key(key("gone"))
+                .attributeUpdates(
+                    Map.of(
+                        "a",
+                        AttributeValueUpdate.builder().action(AttributeAction.DELETE).build())));
+    fx.client.transactWriteItems(
+        b ->
+            b.transactItems(
+                t ->
+                    t.update(
+                        u -> u.tableName("items").key(key("gone")).updateExpression("REMOVE a"))));
+    assertThat(fx.client.getItem(b -> b.tableName("items").key(key("gone"))).hasItem()).isFalse();
+
+    // anything that sets a value, or no update at all, creates the item with its key
+    fx.client.updateItem(
+        b ->
+            b.tableName("items")
+                .key(key("made"))
+                .updateExpression("REMOVE a SET b = :b")
+                .expressionAttributeValues(Map.of(":b", s("x"))));
+    fx.client.updateItem(b -> b.tableName("items").key(key("bare")));
+    assertThat(fx.client.getItem(b -> b.tableName("items").key(key("made"))).item())
+        .isEqualTo(Map.of("pk", s("made"), "b", s("x")));
+    assertThat(fx.client.getItem(b -> b.tableName("items").key(key("bare"))).item())
+        .isEqualTo(Map.of("pk", s("bare")));
+  }
+
+  @Test
   void updateItem_keyAttribute_isRefused() {
     assertError(
         () -> update("SET pk = :v", Map.of(), Map.of(":v", s("b")), ReturnValue.NONE),

@@ -73,6 +73,16 @@ final class LegacyUpdate implements UpdateExpr {
   }
 
   @Override
+  public boolean onlyRemoves() {
+    for (Action a : actions) {
+      if (!a.action().equals("DELETE")) {
+        return false;
+      }
+    }
+    return !actions.isEmpty();
+  }
+
+  @Override
   public List<DocPath> updatedPaths() {
     return paths;
   }

@@ -38,6 +38,16 @@ final class ParsedUpdate implements UpdateExpr {
   }
 
   @Override
+  public boolean onlyRemoves() {
+    for (UpdateAction a : actions) {
+      if (!(a instanceof UpdateAction.Remove) && !(a instanceof UpdateAction.Delete)) {
+        return false;
+      }
+    }
+    return !actions.isEmpty();
+  }
+
+  @Override
   public List<DocPath> updatedPaths() {
     return paths;
   }

@@ -18,4 +18,10 @@ public interface UpdateExpr {
    * checks).
    */
   List<DocPath> updatedPaths();
+
+  /**
+   * Whether the update only takes attributes or set elements away (REMOVE and DELETE actions, and
+   * nothing else): DynamoDB then creates no item where there is none.
+   */
+  boolean onlyRemoves();
 }

@@ -69,6 +69,10 @@ final class UpdateItemOperation implements Operation {
             key,
             parameters,
             old -> {
+              if (old == null && update != null && update.onlyRemoves()) {
+                // nothing to take away from: DynamoDB creates no item
+                return null;
+              }
               Map<String, AttrValue> base = old != null ? old : key.attributes();
               Map<String, AttrValue> updated = update == null ? base : update.apply(base);
               ItemLimits.check(updated);
@@ -97,7 +101,7 @@ final class UpdateItemOperation implements Operation {
       String returnValues,
       @Nullable UpdateExpr update,
       @Nullable Map<String, AttrValue> old,
-      Map<String, AttrValue> updated) {
+      @Nullable Map<String, AttrValue> updated) {
     switch (returnValues) {
       case "ALL_OLD":
         return old;
@@ -106,7 +110,7 @@ final class UpdateItemOperation implements Operation {
       case "UPDATED_OLD":
         return old == null || update == null ? null : updatedPaths(update).apply(old);
       case "UPDATED_NEW":
-        return update == null ? null : updatedPaths(update).apply(updated);
+        return update == null || updated == null ? null : updatedPaths(update).apply(updated);
       default:
         return null;
     }

@@ -305,7 +305,12 @@ final class TransactWriteItemsOperation implements Operation {
   }
 
   /** The item after an Update, checked as DynamoDB checks an updated item. */
-  private static Map<String, AttrValue> apply(WriteAction a, @Nullable Map<String, AttrValue> old) {
+  private static @Nullable Map<String, AttrValue> apply(
+      WriteAction a, @Nullable Map<String, AttrValue> old) {
+    if (old == null && a.update().onlyRemoves()) {
+      // nothing to take away from: DynamoDB creates no item
+      return null;
+    }
     Map<String, AttrValue> base = old != null ? old : a.key().attributes();
     Map<String, AttrValue> updated = a.update().apply(base);
     if (ItemSize.itemSize(updated) > ItemSize.MAX_ITEM_BYTES) {
