@@ -125,7 +125,7 @@ final class CreateTableOp implements Operation {
     if (onDemand) {
       table.lastUpdateToPayPerRequest(now);
     }
-    return Map.of("TableDescription", TableDescriber.describe(table));
+    return Map.of("TableDescription", TableDescriber.describe(table, state.clock().instant()));
   }
 
   private static List<IndexSpec> indexes(Request req, String member, boolean global, Violations v) {

@@ -16,6 +16,6 @@ final class DescribeTableOp implements Operation {
   @Override
   public Object execute(Request req) {
     Table table = state.catalog().require(Violations.tableName(req));
-    return Map.of("Table", TableDescriber.describe(table));
+    return Map.of("Table", TableDescriber.describe(table, state.clock().instant()));
   }
 }

@@ -16,12 +16,12 @@ final class TableDescriber {
   private TableDescriber() {}
 
   /** The description of {@code table} with its current status. */
-  static Map<String, Object> describe(Table table) {
-    return describe(table, table.status());
+  static Map<String, Object> describe(Table table, Instant now) {
+    return describe(table, table.status(), now);
   }
 
   /** The description with {@code status} as TableStatus (DeleteTable reports DELETING). */
-  static Map<String, Object> describe(Table table, String status) {
+  static Map<String, Object> describe(Table table, String status, Instant now) {
     TableDef def = table.def();
     Map<String, Object> d = new LinkedHashMap<>();
     d.put("AttributeDefinitions", attributeDefinitions(def.attributeDefinitions()));
@@ -29,7 +29,7 @@ final class TableDescriber {
     d.put("KeySchema", keySchema(def.key()));
     d.put("TableStatus", status);
     d.put("CreationDateTime", epochSeconds(def.createdAt()));
-    d.put("ProvisionedThroughput", throughput(def.throughput()));
+    d.put("ProvisionedThroughput", throughput(def.throughput(), table.throughputHistory(), now));
     d.put("TableSizeBytes", table.sizeBytes().get());
     d.put("ItemCount", table.itemCount().get());
     d.put("TableArn", def.arn());
@@ -45,7 +45,7 @@ final class TableDescriber {
     if (!def.globalIndexes().isEmpty()) {
       List<Object> gsis = new ArrayList<>();
       for (IndexDef i : def.globalIndexes()) {
-        gsis.add(globalIndex(i, table));
+        gsis.add(globalIndex(i, table, now));
       }
       d.put("GlobalSecondaryIndexes", gsis);
     }
@@ -103,9 +103,10 @@ final class TableDescriber {
     return m;
   }
 
-  private static Map<String, Object> throughput(Throughput t) {
+  private static Map<String, Object> throughput(
+      Throughput t, ThroughputHistory history, Instant now) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("NumberOfDecreasesToday", 0L);
+    history.describe(m, now);
     m.put("ReadCapacityUnits", t.readCapacityUnits());
     m.put("WriteCapacityUnits", t.writeCapacityUnits());
     return m;
@@ -141,7 +142,7 @@ final class TableDescriber {
     return m;
   }
 
-  private static Map<String, Object> globalIndex(IndexDef i, Table table) {
+  private static Map<String, Object> globalIndex(IndexDef i, Table table, Instant now) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("IndexName", i.name());
     m.put("KeySchema", keySchema(i.key()));
@@ -151,7 +152,9 @@ final class TableDescriber {
     if ("CREATING".equals(i.status())) {
       m.put("Backfilling", i.backfilling());
     }
-    m.put("ProvisionedThroughput", throughput(i.throughput()));
+    m.put(
+        "ProvisionedThroughput",
+        throughput(i.throughput(), table.indexThroughputHistory(i.name()), now));
     m.put("IndexSizeBytes", table.indexSizeBytes(i.name()).get());
     m.put("ItemCount", table.indexItemCount(i.name()).get());
     m.put("IndexArn", i.arn());

@@ -7,6 +7,7 @@ import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -68,7 +69,7 @@ final class UpdateTableOp implements Operation {
         lifecycle.created(table, created);
       }
     }
-    return Map.of("TableDescription", TableDescriber.describe(table));
+    return Map.of("TableDescription", TableDescriber.describe(table, state.clock().instant()));
   }
 
   private static Ask read(Request req) {
@@ -210,6 +211,22 @@ final class UpdateTableOp implements Operation {
         throw ThroughputSpecs.unchanged("the table", "the table", current.throughput());
       }
       ThroughputSpecs.checkTableQuota(ask.throughput(), state.region());
+      if (!wasOnDemand) {
+        table.throughputHistory().check(current.throughput(), ask.throughput(), now, "the table");
+      }
+    }
+    List<GsiAction> throughputUpdates = new ArrayList<>();
+    for (GsiAction a : ask.gsiActions()) {
+      if (a.is(GsiAction.UPDATE) && a.throughput() != null && !onDemand && !wasOnDemand) {
+        IndexDef index = current.index(a.indexName());
+        table
+            .indexThroughputHistory(a.indexName())
+            .check(index.throughput(), a.throughput(), now, "index " + a.indexName());
+        throughputUpdates.add(a);
+      }
+    }
+    if (onDemand && !wasOnDemand) {
+      table.checkSwitchToPayPerRequest(now);
     }
     if (ask.stream() != null) {
       StreamSpecs.checkUpdate(ask.stream(), current.streamEnabled(), current.name());
@@ -242,6 +259,14 @@ final class UpdateTableOp implements Operation {
       next = next.withDeletionProtection(ask.deletionProtection());
     }
     table.def(next);
+    if (ask.throughput() != null && !wasOnDemand) {
+      table.throughputHistory().record(current.throughput(), ask.throughput(), now);
+    }
+    for (GsiAction a : throughputUpdates) {
+      table
+          .indexThroughputHistory(a.indexName())
+          .record(current.index(a.indexName()).throughput(), a.throughput(), now);
+    }
     if (ask.stream() != null && ask.stream().enabled()) {
       table.streamLabel(StreamSpecs.label(now));
     }
@@ -250,6 +275,7 @@ final class UpdateTableOp implements Operation {
     }
     if (onDemand && !wasOnDemand) {
       table.lastUpdateToPayPerRequest(now);
+      table.recordSwitchToPayPerRequest(now);
     }
     CapacitySettings.merge(table.capacity(), ask.capacity());
     for (GsiAction a : ask.gsiActions()) {

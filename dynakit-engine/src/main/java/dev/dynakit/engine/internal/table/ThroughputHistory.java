@@ -1,0 +1,92 @@
+package dev.dynakit.engine.internal.table;
+
+import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.ErrorType;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The provisioned-throughput changes of a table or a global secondary index that DynamoDB reports
+ * (NumberOfDecreasesToday, LastIncreaseDateTime, LastDecreaseDateTime) and limits: four decreases
+ * at any time in a UTC day, then one more whenever there was none in the hour before.
+ */
+final class ThroughputHistory {
+  static final int FREE_DECREASES = 4;
+  static final Duration SPACING = Duration.ofHours(1);
+
+  private @Nullable LocalDate day;
+  private int decreasesThatDay;
+  private @Nullable Instant lastDecrease;
+  private @Nullable Instant lastIncrease;
+
+  /**
+   * Refuses a change from {@code from} to {@code to} at {@code now} that would exceed the day's
+   * decreases, with DynamoDB's LimitExceededException; changes nothing.
+   */
+  synchronized void check(Throughput from, Throughput to, Instant now, String what) {
+    if (!decreases(from, to)) {
+      return;
+    }
+    int today = decreasesOn(today(now));
+    if (today >= FREE_DECREASES
+        && lastDecrease != null
+        && now.isBefore(lastDecrease.plus(SPACING))) {
+      throw new EngineException(
+          ErrorType.LIMIT_EXCEEDED,
+          "Subscriber limit exceeded: Provisioned throughput decreases are limited within a given"
+              + " UTC day. After the first "
+              + FREE_DECREASES
+              + " decreases, each subsequent decrease in the same UTC day can be performed at most"
+              + " once every 3600 seconds. Number of decreases today: "
+              + today
+              + ". Last decrease at "
+              + lastDecrease
+              + ". Next decrease of "
+              + what
+              + " can be made at "
+              + lastDecrease.plus(SPACING));
+    }
+  }
+
+  /** Records a change checked by {@link #check}. */
+  synchronized void record(Throughput from, Throughput to, Instant now) {
+    if (decreases(from, to)) {
+      LocalDate today = today(now);
+      decreasesThatDay = decreasesOn(today) + 1;
+      day = today;
+      lastDecrease = now;
+    }
+    if (to.readCapacityUnits() > from.readCapacityUnits()
+        || to.writeCapacityUnits() > from.writeCapacityUnits()) {
+      lastIncrease = now;
+    }
+  }
+
+  /** Puts the history into a ProvisionedThroughput description. */
+  synchronized void describe(Map<String, Object> description, Instant now) {
+    if (lastIncrease != null) {
+      description.put("LastIncreaseDateTime", TableDescriber.epochSeconds(lastIncrease));
+    }
+    if (lastDecrease != null) {
+      description.put("LastDecreaseDateTime", TableDescriber.epochSeconds(lastDecrease));
+    }
+    description.put("NumberOfDecreasesToday", (long) decreasesOn(today(now)));
+  }
+
+  private int decreasesOn(LocalDate date) {
+    return date.equals(day) ? decreasesThatDay : 0;
+  }
+
+  private static boolean decreases(Throughput from, Throughput to) {
+    return to.readCapacityUnits() < from.readCapacityUnits()
+        || to.writeCapacityUnits() < from.writeCapacityUnits();
+  }
+
+  private static LocalDate today(Instant now) {
+    return LocalDate.ofInstant(now, ZoneOffset.UTC);
+  }
+}
