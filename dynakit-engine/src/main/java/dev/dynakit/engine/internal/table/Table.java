@@ -32,6 +32,7 @@ public final class Table {
   private volatile @Nullable Instant ttlChangedAt;
   private final Object indexChanges = new Object();
   static final int SWITCHES_PER_DAY = 4;
+  private volatile @Nullable Instant tableClassUpdatedAt;
   // OnDemandThroughput / WarmThroughput: of the table, and of each GSI by name (CapacitySettings)
   private final Map<String, Map<String, Object>> capacity = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Map<String, Object>>> indexCapacity =
@@ -162,6 +163,15 @@ public final class Table {
   /** Records a switch to on demand checked by {@link #checkSwitchToPayPerRequest}. */
   void recordSwitchToPayPerRequest(Instant now) {
     switchesToPayPerRequest.addLast(now);
+  }
+
+  /** When UpdateTable last set the table class, or null. */
+  @Nullable Instant tableClassUpdatedAt() {
+    return tableClassUpdatedAt;
+  }
+
+  void tableClassUpdatedAt(Instant at) {
+    tableClassUpdatedAt = at;
   }
 
   /** The table's provisioned-throughput changes. */

@@ -62,7 +62,12 @@ final class TableDescriber {
       d.put("SSEDescription", sse);
     }
     CapacitySettings.describe(table.capacity(), d);
-    d.put("TableClassSummary", Map.of("TableClass", def.tableClass()));
+    Map<String, Object> tableClass = new LinkedHashMap<>();
+    tableClass.put("TableClass", def.tableClass());
+    if (table.tableClassUpdatedAt() != null) {
+      tableClass.put("LastUpdateDateTime", epochSeconds(table.tableClassUpdatedAt()));
+    }
+    d.put("TableClassSummary", tableClass);
     d.put("DeletionProtectionEnabled", def.deletionProtection());
     return d;
   }

@@ -254,6 +254,7 @@ final class UpdateTableOp implements Operation {
     }
     if (ask.tableClass() != null) {
       next = next.withTableClass(ask.tableClass());
+      table.tableClassUpdatedAt(now);
     }
     if (ask.deletionProtection() != null) {
       next = next.withDeletionProtection(ask.deletionProtection());

@@ -154,7 +154,12 @@ class UpdateTableTest {
     Map<String, Object> d =
         update("'TableClass':'STANDARD_INFREQUENT_ACCESS'").ok().map("TableDescription");
     assertThat(d.get("TableClassSummary"))
-        .isEqualTo(Map.of("TableClass", "STANDARD_INFREQUENT_ACCESS"));
+        .isEqualTo(
+            Map.of(
+                "TableClass",
+                "STANDARD_INFREQUENT_ACCESS",
+                "LastUpdateDateTime",
+                java.math.BigDecimal.valueOf(Wire.NOW.toEpochMilli(), 3)));
     d = update("'DeletionProtectionEnabled':true").ok().map("TableDescription");
     assertThat(d.get("DeletionProtectionEnabled")).isEqualTo(true);
   }
