@@ -69,6 +69,19 @@ class EngineServerTest {
   }
 
   @Test
+  void describeEndpoints_namesTheAddressTheRequestCameTo() throws Exception {
+    // an SDK that discovers endpoints sends its next requests to this address, not to AWS
+    HttpResponse<byte[]> response = post("DynamoDB_20120810.DescribeEndpoints", "{}");
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(new String(response.body(), StandardCharsets.UTF_8))
+        .isEqualTo(
+            "{\"Endpoints\":[{\"Address\":\"127.0.0.1:"
+                + server.port()
+                + "\",\"CachePeriodInMinutes\":1440}]}");
+    assertDynamoHeaders(response.headers().map(), response.body());
+  }
+
+  @Test
   void post_missingTarget_isUnknownOperation() throws Exception {
     HttpResponse<byte[]> response = post(null, "{}");
 

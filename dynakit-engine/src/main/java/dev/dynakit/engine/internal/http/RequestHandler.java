@@ -2,6 +2,7 @@ package dev.dynakit.engine.internal.http;
 
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineResponse;
+import dev.dynakit.engine.internal.protocol.Json;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -24,6 +25,8 @@ import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -38,6 +41,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
   private static final byte[] NO_BYTES = new byte[0];
   private static final int FIRST_CHUNKED_CAPACITY = 8192;
   private static final AsciiString TARGET = AsciiString.cached("x-amz-target");
+  private static final String DESCRIBE_ENDPOINTS = "DescribeEndpoints";
 
   /** What a request turns out to be, decided by its head and revised while its body arrives. */
   private enum Kind {
@@ -210,7 +214,28 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     }
     String target = headers.get(TARGET);
     EngineResponse result = engine.handle(target == null ? "" : target, received);
-    return responses.json(result.status(), result.body(), type);
+    byte[] body = result.body();
+    if (result.status() == 200 && target != null && target.endsWith(DESCRIBE_ENDPOINTS)) {
+      body = endpointsAt(body, headers.get(HttpHeaderNames.HOST));
+    }
+    return responses.json(result.status(), body, type);
+  }
+
+  /**
+   * DescribeEndpoints names the address the request came to: a client that discovers endpoints (an
+   * SDK option) sends its next requests there, so the engine's default — DynamoDB's own regional
+   * address — would send them to AWS.
+   */
+  @SuppressWarnings("unchecked")
+  private static byte[] endpointsAt(byte[] answer, @Nullable String host) {
+    if (host == null || host.isBlank()) {
+      return answer;
+    }
+    Map<String, Object> tree = Json.parseObject(answer);
+    for (Object endpoint : (List<Object>) tree.get("Endpoints")) {
+      ((Map<String, Object>) endpoint).put("Address", host.trim());
+    }
+    return Json.write(tree);
   }
 
   /**
