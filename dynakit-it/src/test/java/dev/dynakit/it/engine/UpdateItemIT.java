@@ -190,7 +190,7 @@ class UpdateItemIT {
             b ->
                 b.tableName("items")
                     .key(key("gone"))
-                    .updateExpression("REMOVE a, b.c")
+                    .updateExpression("REMOVE a, b")
                     .returnValues(ReturnValue.ALL_NEW));
     assertThat(removed.hasAttributes()).isFalse();
     fx.client.updateItem(

@@ -24,6 +24,7 @@ import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -193,7 +194,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     HttpHeaders headers = request.headers();
     FullHttpResponse response =
         switch (kind) {
-          case ENGINE -> answer(headers, received);
+          case ENGINE -> answer(ctx, headers, received);
           case HEALTH -> responses.health();
           case PREFLIGHT -> responses.preflight(headers);
           case NOT_FOUND -> responses.notFound();
@@ -203,7 +204,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     send(ctx, response, HttpUtil.isKeepAlive(request), request.protocolVersion());
   }
 
-  private FullHttpResponse answer(HttpHeaders headers, byte[] received) {
+  private FullHttpResponse answer(ChannelHandlerContext ctx, HttpHeaders headers, byte[] received) {
     AsciiString type = replyType(headers.get(HttpHeaderNames.CONTENT_TYPE));
     if (type == null) {
       if (received.length > 0) {
@@ -216,9 +217,21 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     EngineResponse result = engine.handle(target == null ? "" : target, received);
     byte[] body = result.body();
     if (result.status() == 200 && target != null && target.endsWith(DESCRIBE_ENDPOINTS)) {
-      body = endpointsAt(body, headers.get(HttpHeaderNames.HOST));
+      body = endpointsAt(body, address(headers.get(HttpHeaderNames.HOST), ctx));
     }
     return responses.json(result.status(), body, type);
+  }
+
+  /** The address a request came to: its Host header, else the connection's local address. */
+  private static @Nullable String address(@Nullable String host, ChannelHandlerContext ctx) {
+    if (host != null && !host.isBlank()) {
+      return host;
+    }
+    if (!(ctx.channel().localAddress() instanceof InetSocketAddress local)) {
+      return null;
+    }
+    String ip = local.getHostString();
+    return (ip.indexOf(':') >= 0 ? "[" + ip + "]" : ip) + ":" + local.getPort();
   }
 
   /**

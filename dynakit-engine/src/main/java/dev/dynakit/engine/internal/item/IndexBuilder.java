@@ -33,8 +33,14 @@ public final class IndexBuilder implements IndexLifecycle {
 
   private final OrderedStore store;
   private final ItemStore items;
-  // by thread name, which names the table (with its store id, unique per table made) and index
-  private final Map<String, Backfill> running = new ConcurrentHashMap<>();
+  private final Map<Running, Backfill> running = new ConcurrentHashMap<>();
+
+  /** A backfill's index: the table by its store id, unique per table made, and the index name. */
+  private record Running(long storeId, String index) {
+    Running(Table table, IndexDef index) {
+      this(table.storeId(), index.name());
+    }
+  }
 
   public IndexBuilder(OrderedStore store, ItemStore items) {
     this.store = store;
@@ -54,7 +60,7 @@ public final class IndexBuilder implements IndexLifecycle {
       return;
     }
     Backfill backfill = new Backfill();
-    String name = backfillName(table, index);
+    Running key = new Running(table, index);
     backfill.thread =
         new Thread(
             () -> {
@@ -63,12 +69,12 @@ public final class IndexBuilder implements IndexLifecycle {
                   table.indexStatus(index.name(), "ACTIVE", false);
                 }
               } finally {
-                running.remove(name, backfill);
+                running.remove(key, backfill);
               }
             },
-            name);
+            "dynakit-backfill-" + table.name() + "-" + index.name());
     backfill.thread.setDaemon(true);
-    running.put(name, backfill);
+    running.put(key, backfill);
     backfill.thread.start();
   }
 
@@ -76,10 +82,6 @@ public final class IndexBuilder implements IndexLifecycle {
   private static final class Backfill {
     volatile boolean cancelled;
     Thread thread;
-  }
-
-  private static String backfillName(Table table, IndexDef index) {
-    return "dynakit-backfill-" + table.name() + "-" + table.storeId() + "-" + index.name();
   }
 
   /** Adds the entry of every item of the table to the index; false when it was cancelled. */
@@ -110,7 +112,7 @@ public final class IndexBuilder implements IndexLifecycle {
 
   @Override
   public void deleted(Table table, IndexDef index) {
-    Backfill backfill = running.get(backfillName(table, index));
+    Backfill backfill = running.get(new Running(table, index));
     if (backfill != null) {
       // deleted while it backfills: stop the walk before erasing what it wrote
       backfill.cancelled = true;

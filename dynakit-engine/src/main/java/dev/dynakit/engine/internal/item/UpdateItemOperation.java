@@ -70,7 +70,9 @@ final class UpdateItemOperation implements Operation {
             parameters,
             old -> {
               if (old == null && update != null && update.onlyRemoves()) {
-                // nothing to take away from: DynamoDB creates no item
+                // nothing to take away from: DynamoDB creates no item; the paths are still
+                // checked, against the item as it would be
+                update.apply(key.attributes());
                 return null;
               }
               Map<String, AttrValue> base = old != null ? old : key.attributes();

@@ -122,7 +122,6 @@ public final class Table {
     return indexSizes.computeIfAbsent(indexName, n -> new AtomicLong());
   }
 
-  /** Forgets the counters and the storage number of a deleted index. */
   /** The lock UpdateTable holds through one change of the table's indices, to its end. */
   Object indexChanges() {
     return indexChanges;
@@ -184,6 +183,7 @@ public final class Table {
     return indexThroughputHistories.computeIfAbsent(indexName, n -> new ThroughputHistory());
   }
 
+  /** Forgets the counters, the storage number and the settings of a deleted index. */
   void dropIndexStats(String indexName) {
     indexCapacity.remove(indexName);
     indexThroughputHistories.remove(indexName);

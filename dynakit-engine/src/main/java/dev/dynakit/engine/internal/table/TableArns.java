@@ -31,8 +31,15 @@ public final class TableArns {
     this.prefix = "arn:aws:dynamodb:" + region + ":" + accountId + ":table/";
   }
 
-  /** A request with its table ARNs replaced by names, and how to name the tables in its answer. */
-  public record Resolved(Map<String, Object> request, Map<String, String> arnsByName) {
+  /**
+   * A request with its table ARNs replaced by names, and how to name the tables in its answer.
+   *
+   * @param keyedByTable whether the ARNs came from a batch's or a transaction's tables, whose
+   *     answer has maps keyed by table (a single-item answer's ItemCollectionMetrics is not one of
+   *     them)
+   */
+  public record Resolved(
+      Map<String, Object> request, Map<String, String> arnsByName, boolean keyedByTable) {
     /** Names the tables of the answer as the request named them. */
     public Object restore(Object answer) {
       if (arnsByName.isEmpty() || !(answer instanceof Map<?, ?> map)) {
@@ -40,7 +47,7 @@ public final class TableArns {
       }
       @SuppressWarnings("unchecked")
       Map<String, Object> out = new LinkedHashMap<>((Map<String, Object>) map);
-      for (String member : TABLE_KEYED) {
+      for (String member : keyedByTable ? TABLE_KEYED : List.<String>of()) {
         if (out.get(member) instanceof Map<?, ?> byTable) {
           Map<String, Object> renamed = new LinkedHashMap<>();
           byTable.forEach((k, v) -> renamed.put(arnsByName.getOrDefault(k, (String) k), v));
@@ -86,6 +93,7 @@ public final class TableArns {
       return null;
     }
     Map<String, String> arns = new HashMap<>(2);
+    boolean keyed = false;
     Map<String, Object> out = request;
     if (request.get("TableName") instanceof String arn && isArn(arn)) {
       out = new LinkedHashMap<>(request);
@@ -103,15 +111,17 @@ public final class TableArns {
           });
       out = copyOnce(out, request);
       out.put("RequestItems", renamed);
+      keyed = true;
     }
     if (request.get("TransactItems") instanceof List<?> actions) {
       List<Object> resolved = transactItems(actions, arns);
       if (resolved != null) {
         out = copyOnce(out, request);
         out.put("TransactItems", resolved);
+        keyed = true;
       }
     }
-    return new Resolved(out, arns);
+    return new Resolved(out, arns, keyed);
   }
 
   private static boolean namesAnArn(Map<String, Object> request) {

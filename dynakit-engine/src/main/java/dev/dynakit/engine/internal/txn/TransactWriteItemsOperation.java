@@ -308,7 +308,9 @@ final class TransactWriteItemsOperation implements Operation {
   private static @Nullable Map<String, AttrValue> apply(
       WriteAction a, @Nullable Map<String, AttrValue> old) {
     if (old == null && a.update().onlyRemoves()) {
-      // nothing to take away from: DynamoDB creates no item
+      // nothing to take away from: DynamoDB creates no item; the paths are still checked, against
+      // the item as it would be
+      a.update().apply(a.key().attributes());
       return null;
     }
     Map<String, AttrValue> base = old != null ? old : a.key().attributes();

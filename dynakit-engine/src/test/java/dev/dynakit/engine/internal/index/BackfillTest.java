@@ -288,4 +288,94 @@ class BackfillTest {
     assertThat(fx.entries("bft", "byC")).hasSize(50);
     assertThat(table.indexItemCount("byC").get()).isEqualTo(50);
   }
+
+  private void createTable(String name) {
+    fx.call(
+            "CreateTable",
+            "{'TableName':'"
+                + name
+                + "','BillingMode':'PAY_PER_REQUEST','AttributeDefinitions':["
+                + IndexFixture.def("pk", "S")
+                + "],'KeySchema':["
+                + IndexFixture.key("pk", "HASH")
+                + "]}")
+        .ok();
+    fx.put(name, "{'pk':{'S':'k1'},'c':{'S':'x'}}").ok();
+    fx.put(name, "{'pk':{'S':'k2'},'c':{'S':'x'}}").ok();
+  }
+
+  /** Locks both items of a table made by {@link #createTable(String)}: its backfill waits. */
+  private List<ReentrantLock> lockItems(Table table) {
+    List<ReentrantLock> locks = new ArrayList<>();
+    for (String pk : List.of("k1", "k2")) {
+      ReentrantLock lock =
+          fx.state().items().lock(KeyFactory.fromKey(table, Map.of("pk", new AttrValue.S(pk))));
+      lock.lock();
+      locks.add(lock);
+    }
+    return locks;
+  }
+
+  private String createByC(String table, String index) {
+    return "{'TableName':'"
+        + table
+        + "','AttributeDefinitions':["
+        + IndexFixture.def("c", "S")
+        + "],'GlobalSecondaryIndexUpdates':[{'Create':{'IndexName':'"
+        + index
+        + "','KeySchema':["
+        + IndexFixture.key("c", "HASH")
+        + "],'Projection':{'ProjectionType':'KEYS_ONLY'}}}]}";
+  }
+
+  @Test
+  void deleteGsi_whileItBackfills_stopsOnlyItsOwnBackfill() throws Exception {
+    // names that, joined with dashes, would read the same for both backfills: "aaa" with index
+    // "<n>-xyz", and "aaa-<m>" with index "xyz", where m and n are the tables' store ids
+    createTable("aaa");
+    long first = fx.table("aaa").storeId();
+    createTable("aaa-" + first);
+    Table other = fx.table("aaa-" + first);
+    String index = other.storeId() + "-xyz";
+    Table table = fx.table("aaa");
+    // both items of both tables: each backfill waits at its first item, and sees a cancellation
+    // before its second
+    List<ReentrantLock> held = new ArrayList<>(lockItems(table));
+    held.addAll(lockItems(other));
+    Thread deleter;
+    try {
+      fx.call("UpdateTable", createByC("aaa", index)).ok();
+      fx.call("UpdateTable", createByC(other.name(), "xyz")).ok();
+      assertThat(table.def().index(index).status()).isEqualTo("CREATING");
+      assertThat(other.def().index("xyz").status()).isEqualTo("CREATING");
+      deleter =
+          new Thread(
+              () ->
+                  fx.call(
+                          "UpdateTable",
+                          "{'TableName':'aaa','GlobalSecondaryIndexUpdates':[{'Delete':{'IndexName':'"
+                              + index
+                              + "'}}]}")
+                      .ok());
+      deleter.start();
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (table.def().index(index) != null) {
+        assertThat(System.nanoTime()).as("index still declared").isLessThan(deadline);
+        Thread.sleep(2);
+      }
+    } finally {
+      for (ReentrantLock lock : held) {
+        lock.unlock();
+      }
+    }
+    deleter.join(10_000);
+    assertThat(deleter.isAlive()).isFalse();
+    // the other table's backfill went on and finished
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (!"ACTIVE".equals(other.def().index("xyz").status())) {
+      assertThat(System.nanoTime()).as("the other index never became ACTIVE").isLessThan(deadline);
+      Thread.sleep(2);
+    }
+    assertThat(fx.entries(other.name(), "xyz")).hasSize(2);
+  }
 }
