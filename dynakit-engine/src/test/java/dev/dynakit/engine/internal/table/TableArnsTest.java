@@ -47,8 +47,9 @@ class TableArnsTest {
     TableArns.Resolved resolved =
         arns.resolve(
             Map.of("RequestItems", Map.of(PREFIX + "users", List.of(), "events", List.of())));
-    assertThat((Map<?, ?>) resolved.request().get("RequestItems"))
-        .containsOnlyKeys("users", "events");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> items = (Map<String, Object>) resolved.request().get("RequestItems");
+    assertThat(items).containsOnlyKeys("users", "events");
     Object answer =
         resolved.restore(
             Map.of(
