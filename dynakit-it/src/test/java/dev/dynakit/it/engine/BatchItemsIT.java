@@ -313,6 +313,30 @@ class BatchItemsIT {
   }
 
   @Test
+  void batchGet_ofTheApiReferencesExample_returns52Of100ItemsOf300Kilobytes() {
+    // "if you ask to retrieve 100 items, but each individual item is 300 KB in size, the system
+    // returns 52 items (so as not to exceed the 16 MB limit)"
+    String filler = "f".repeat(300 * 1024 - 20);
+    List<Map<String, AttributeValue>> keys = new ArrayList<>();
+    for (int start = 0; start < 100; start += 25) {
+      List<WriteRequest> puts = new ArrayList<>();
+      for (int i = start; i < start + 25; i++) {
+        String pk = String.format("i%03d", i);
+        // 300 KB with the names and the key: "pk" + 4 + "d" + the filler
+        Map<String, AttributeValue> it = item("pk", pk, "d", filler + "x".repeat(13));
+        puts.add(put(it));
+        keys.add(key(pk));
+      }
+      write(Map.of("users", puts));
+    }
+    BatchGetItemResponse r =
+        fx.client.batchGetItem(
+            b -> b.requestItems(Map.of("users", KeysAndAttributes.builder().keys(keys).build())));
+    assertThat(r.responses().get("users")).hasSize(52);
+    assertThat(r.unprocessedKeys().get("users").keys()).hasSize(48);
+  }
+
+  @Test
   void batchGet_over16MegabytesLeavesUnprocessedKeys_thatTheNextRequestsFetch() {
     String filler = "f".repeat(390_000);
     List<Map<String, AttributeValue>> keys = new ArrayList<>();

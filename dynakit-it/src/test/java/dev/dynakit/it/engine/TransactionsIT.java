@@ -356,6 +356,27 @@ class TransactionsIT {
   }
 
   @Test
+  void transactGet_itemsOver4Megabytes_areRefused() {
+    String filler = "f".repeat(390_000);
+    List<TransactGetItem> gets = new ArrayList<>();
+    for (int i = 0; i < 11; i++) {
+      String pk = "big" + i;
+      fx.client.putItem(b -> b.tableName("accounts").item(item("pk", pk, "data", filler)));
+      gets.add(
+          TransactGetItem.builder()
+              .get(Get.builder().tableName("accounts").key(key(pk)).build())
+              .build());
+    }
+    // ten of them (3.9 MB) are read; eleven (4.3 MB) are more than a transaction may read
+    assertThat(fx.client.transactGetItems(b -> b.transactItems(gets.subList(0, 10))).responses())
+        .hasSize(10);
+    assertError(
+        () -> fx.client.transactGetItems(b -> b.transactItems(gets)),
+        "ValidationException",
+        "The aggregate size of the items in the transaction exceeded 4 MB");
+  }
+
+  @Test
   void transactGet_readsInOrder_withProjectionsAndMissingItems() {
     fx.client.putItem(
         b -> b.tableName("ledger").item(item("pk", "alice", "seq", 1, "amount", 5, "note", "x")));

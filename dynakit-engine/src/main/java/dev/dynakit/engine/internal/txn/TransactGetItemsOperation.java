@@ -34,6 +34,9 @@ import org.jspecify.annotations.Nullable;
  * applied; responses come back in request order, an empty one for a missing item.
  */
 final class TransactGetItemsOperation implements Operation {
+  /** The most the items a transaction reads may add up to, as DynamoDB documents. */
+  static final long MAX_ITEMS_BYTES = 4L * 1024 * 1024;
+
   private final Catalog catalog;
   private final ItemStore items;
 
@@ -144,6 +147,16 @@ final class TransactGetItemsOperation implements Operation {
       }
     } finally {
       ItemStore.unlockAll(locks);
+    }
+    long total = 0;
+    for (Map<String, AttrValue> item : found) {
+      total += item == null ? 0 : ItemSize.itemSize(item);
+    }
+    if (total > MAX_ITEMS_BYTES) {
+      throw EngineException.validation(
+          "The aggregate size of the items in the transaction exceeded 4 MB: "
+              + total
+              + " bytes of items read");
     }
     List<Object> responses = new ArrayList<>(gets.size());
     Map<String, Double> units = new LinkedHashMap<>();
