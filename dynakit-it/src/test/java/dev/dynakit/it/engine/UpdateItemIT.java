@@ -231,6 +231,17 @@ class UpdateItemIT {
   }
 
   @Test
+  void updateItem_growingTheItemPast400KB_isRefusedInTheUpdatesOwnWords() {
+    String half = "h".repeat(210 * 1024);
+    update("SET big1 = :v", Map.of(), Map.of(":v", s(half)), ReturnValue.NONE);
+    assertError(
+        () -> update("SET big2 = :v", Map.of(), Map.of(":v", s(half)), ReturnValue.NONE),
+        "ValidationException",
+        "Item size to update has exceeded the maximum allowed size");
+    assertThat(current()).containsKey("big1").doesNotContainKey("big2");
+  }
+
+  @Test
   void updateItem_keyAttribute_isRefused() {
     assertError(
         () -> update("SET pk = :v", Map.of(), Map.of(":v", s("b")), ReturnValue.NONE),
