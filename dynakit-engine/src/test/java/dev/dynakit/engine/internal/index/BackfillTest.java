@@ -36,9 +36,15 @@ class BackfillTest {
   @BeforeEach
   void setUp() {
     fx = new IndexFixture();
+    createEmptyTable("bft");
+  }
+
+  private void createEmptyTable(String name) {
     fx.call(
             "CreateTable",
-            "{'TableName':'bft','BillingMode':'PAY_PER_REQUEST','AttributeDefinitions':["
+            "{'TableName':'"
+                + name
+                + "','BillingMode':'PAY_PER_REQUEST','AttributeDefinitions':["
                 + IndexFixture.def("pk", "S")
                 + "],'KeySchema':["
                 + IndexFixture.key("pk", "HASH")
@@ -290,16 +296,7 @@ class BackfillTest {
   }
 
   private void createTable(String name) {
-    fx.call(
-            "CreateTable",
-            "{'TableName':'"
-                + name
-                + "','BillingMode':'PAY_PER_REQUEST','AttributeDefinitions':["
-                + IndexFixture.def("pk", "S")
-                + "],'KeySchema':["
-                + IndexFixture.key("pk", "HASH")
-                + "]}")
-        .ok();
+    createEmptyTable(name);
     fx.put(name, "{'pk':{'S':'k1'},'c':{'S':'x'}}").ok();
     fx.put(name, "{'pk':{'S':'k2'},'c':{'S':'x'}}").ok();
   }
