@@ -12,7 +12,7 @@ import java.util.Map;
  * one character and less than 64 KB.
  */
 public final class ItemLimits {
-  static final long MAX_ITEM_BYTES = 400 * 1024;
+  static final long MAX_ITEM_BYTES = ItemSize.MAX_ITEM_BYTES;
   private static final int MAX_DEPTH = 32;
   static final int MAX_NAME_BYTES = 64 * 1024 - 1;
 
@@ -22,6 +22,19 @@ public final class ItemLimits {
   public static long check(Map<String, AttrValue> item) {
     long size = ItemSize.itemSize(item);
     checkSize(size);
+    checkNamesAndDepth(item);
+    return size;
+  }
+
+  /**
+   * Checks an item an update made, as {@link #check} does but in DynamoDB's words for an update
+   * that grows an item too large, and returns its size.
+   */
+  public static long checkUpdated(Map<String, AttrValue> item) {
+    long size = ItemSize.itemSize(item);
+    if (size > MAX_ITEM_BYTES) {
+      throw EngineException.validation("Item size to update has exceeded the maximum allowed size");
+    }
     checkNamesAndDepth(item);
     return size;
   }

@@ -13,7 +13,6 @@ import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
-import dev.dynakit.engine.internal.value.ItemSize;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -78,12 +77,7 @@ final class UpdateItemOperation implements Operation {
               }
               Map<String, AttrValue> base = old != null ? old : key.attributes();
               Map<String, AttrValue> updated = update == null ? base : update.apply(base);
-              if (ItemSize.itemSize(updated) > ItemSize.MAX_ITEM_BYTES) {
-                // DynamoDB words an update's overflow apart from a put's
-                throw EngineException.validation(
-                    "Item size to update has exceeded the maximum allowed size");
-              }
-              ItemLimits.check(updated);
+              ItemLimits.checkUpdated(updated);
               IndexEntries.validateUpdated(table, updated);
               return updated;
             });

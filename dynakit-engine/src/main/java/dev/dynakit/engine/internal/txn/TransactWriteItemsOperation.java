@@ -315,10 +315,7 @@ final class TransactWriteItemsOperation implements Operation {
     }
     Map<String, AttrValue> base = old != null ? old : a.key().attributes();
     Map<String, AttrValue> updated = a.update().apply(base);
-    if (ItemSize.itemSize(updated) > ItemSize.MAX_ITEM_BYTES) {
-      throw EngineException.validation("Item size to update has exceeded the maximum allowed size");
-    }
-    ItemLimits.check(updated);
+    ItemLimits.checkUpdated(updated);
     IndexEntries.validateUpdated(a.table(), updated);
     return updated;
   }
