@@ -148,9 +148,12 @@ final class TransactGetItemsOperation implements Operation {
     } finally {
       ItemStore.unlockAll(locks);
     }
+    long[] sizes = new long[found.size()];
     long total = 0;
-    for (Map<String, AttrValue> item : found) {
-      total += item == null ? 0 : ItemSize.itemSize(item);
+    for (int i = 0; i < sizes.length; i++) {
+      Map<String, AttrValue> item = found.get(i);
+      sizes[i] = item == null ? 0 : ItemSize.itemSize(item);
+      total += sizes[i];
     }
     if (total > MAX_ITEMS_BYTES) {
       throw EngineException.validation(
@@ -168,8 +171,7 @@ final class TransactGetItemsOperation implements Operation {
         r.put("Item", g.projection() == null ? item : g.projection().apply(item));
       }
       responses.add(r);
-      long size = item == null ? 0 : ItemSize.itemSize(item);
-      units.merge(g.table().name(), 2 * Capacity.readUnits(size, true), Double::sum);
+      units.merge(g.table().name(), 2 * Capacity.readUnits(sizes[i], true), Double::sum);
     }
     Map<String, Object> response = new LinkedHashMap<>();
     if (capacity != Capacity.Mode.NONE) {
