@@ -7,7 +7,6 @@ import dev.dynakit.engine.internal.expr.Expressions;
 import dev.dynakit.engine.internal.expr.Legacy;
 import dev.dynakit.engine.internal.expr.ProjectionExpr;
 import dev.dynakit.engine.internal.expr.UpdateExpr;
-import dev.dynakit.engine.internal.index.IndexEntries;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
@@ -64,23 +63,7 @@ final class UpdateItemOperation implements Operation {
 
     ConditionalWrite.Outcome outcome =
         ConditionalWrite.run(
-            items,
-            table,
-            key,
-            parameters,
-            old -> {
-              if (old == null && update != null && update.onlyRemoves()) {
-                // nothing to take away from: DynamoDB creates no item; the paths are still
-                // checked, against the item as it would be
-                update.apply(key.attributes());
-                return null;
-              }
-              Map<String, AttrValue> base = old != null ? old : key.attributes();
-              Map<String, AttrValue> updated = update == null ? base : update.apply(base);
-              ItemLimits.checkUpdated(updated);
-              IndexEntries.validateUpdated(table, updated);
-              return updated;
-            });
+            items, table, key, parameters, old -> ItemUpdates.apply(table, key, update, old));
     return ConditionalWrite.response(
         items,
         table,

@@ -5,12 +5,11 @@ import dev.dynakit.engine.ErrorType;
 import dev.dynakit.engine.internal.batch.CollectionMetrics;
 import dev.dynakit.engine.internal.batch.WriteCapacity;
 import dev.dynakit.engine.internal.capacity.Capacity;
-import dev.dynakit.engine.internal.index.IndexEntries;
 import dev.dynakit.engine.internal.index.WriteEffects;
 import dev.dynakit.engine.internal.index.WritePlan;
-import dev.dynakit.engine.internal.item.ItemLimits;
 import dev.dynakit.engine.internal.item.ItemRequests;
 import dev.dynakit.engine.internal.item.ItemStore;
+import dev.dynakit.engine.internal.item.ItemUpdates;
 import dev.dynakit.engine.internal.item.ItemWrite;
 import dev.dynakit.engine.internal.item.PrimaryKey;
 import dev.dynakit.engine.internal.protocol.Operation;
@@ -284,7 +283,7 @@ final class TransactWriteItemsOperation implements Operation {
         break;
       case UPDATE:
         try {
-          updated = apply(a, old);
+          updated = ItemUpdates.apply(a.table(), a.key(), a.update(), old);
         } catch (EngineException e) {
           if (e.type() != ErrorType.VALIDATION) {
             throw e;
@@ -302,21 +301,5 @@ final class TransactWriteItemsOperation implements Operation {
       return new Outcome(null, null);
     }
     return new Outcome(old, new ItemWrite(a.table(), key, old, updated));
-  }
-
-  /** The item after an Update, checked as DynamoDB checks an updated item. */
-  private static @Nullable Map<String, AttrValue> apply(
-      WriteAction a, @Nullable Map<String, AttrValue> old) {
-    if (old == null && a.update().onlyRemoves()) {
-      // nothing to take away from: DynamoDB creates no item; the paths are still checked, against
-      // the item as it would be
-      a.update().apply(a.key().attributes());
-      return null;
-    }
-    Map<String, AttrValue> base = old != null ? old : a.key().attributes();
-    Map<String, AttrValue> updated = a.update().apply(base);
-    ItemLimits.checkUpdated(updated);
-    IndexEntries.validateUpdated(a.table(), updated);
-    return updated;
   }
 }
