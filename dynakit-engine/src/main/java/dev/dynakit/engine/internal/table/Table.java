@@ -1,10 +1,6 @@
 package dev.dynakit.engine.internal.table;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,15 +27,12 @@ public final class Table {
   private volatile boolean ttlEnabled;
   private volatile @Nullable Instant ttlChangedAt;
   private final Object indexChanges = new Object();
-  static final int SWITCHES_PER_DAY = 4;
   private volatile @Nullable Instant tableClassUpdatedAt;
   // OnDemandThroughput / WarmThroughput: of the table, and of each GSI by name (CapacitySettings)
   private final Map<String, Map<String, Object>> capacity = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Map<String, Object>>> indexCapacity =
       new ConcurrentHashMap<>();
   private final ThroughputHistory throughputHistory = new ThroughputHistory();
-  // when UpdateTable switched the table to on demand, within the last day (guarded by the table)
-  private final ArrayDeque<Instant> switchesToPayPerRequest = new ArrayDeque<>();
   private final Map<String, ThroughputHistory> indexThroughputHistories = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> indexItemCounts = new ConcurrentHashMap<>();
   private final Map<String, Integer> indexStoreNumbers = new ConcurrentHashMap<>();
@@ -137,33 +130,6 @@ public final class Table {
     return indexCapacity.computeIfAbsent(indexName, n -> new ConcurrentHashMap<>());
   }
 
-  /**
-   * Refuses a switch to on demand when the table made {@value #SWITCHES_PER_DAY} in the last 24
-   * hours, as DynamoDB does; the caller holds the table's monitor.
-   */
-  void checkSwitchToPayPerRequest(Instant now) {
-    while (!switchesToPayPerRequest.isEmpty()
-        && !now.isBefore(switchesToPayPerRequest.peekFirst().plus(Duration.ofDays(1)))) {
-      switchesToPayPerRequest.removeFirst();
-    }
-    if (switchesToPayPerRequest.size() >= SWITCHES_PER_DAY) {
-      Instant last = switchesToPayPerRequest.peekLast();
-      throw new EngineException(
-          ErrorType.LIMIT_EXCEEDED,
-          "Subscriber limit exceeded: Update to PayPerRequest mode are limited to "
-              + SWITCHES_PER_DAY
-              + " times in 1 day(s). Last update at "
-              + last
-              + ". Next update can be made at "
-              + switchesToPayPerRequest.peekFirst().plus(Duration.ofDays(1)));
-    }
-  }
-
-  /** Records a switch to on demand checked by {@link #checkSwitchToPayPerRequest}. */
-  void recordSwitchToPayPerRequest(Instant now) {
-    switchesToPayPerRequest.addLast(now);
-  }
-
   /** When UpdateTable last set the table class, or null. */
   @Nullable Instant tableClassUpdatedAt() {
     return tableClassUpdatedAt;
@@ -173,7 +139,7 @@ public final class Table {
     tableClassUpdatedAt = at;
   }
 
-  /** The table's provisioned-throughput changes. */
+  /** The table's provisioned-throughput changes and switches to on demand. */
   ThroughputHistory throughputHistory() {
     return throughputHistory;
   }

@@ -6,22 +6,27 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayDeque;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The provisioned-throughput changes of a table or a global secondary index that DynamoDB reports
- * (NumberOfDecreasesToday, LastIncreaseDateTime, LastDecreaseDateTime) and limits: four decreases
- * at any time in a UTC day, then one more whenever there was none in the hour before.
+ * The capacity changes of a table or a global secondary index that DynamoDB reports
+ * (NumberOfDecreasesToday, LastIncreaseDateTime, LastDecreaseDateTime) and limits: four
+ * provisioned-throughput decreases at any time in a UTC day, then one more whenever there was none
+ * in the hour before; and, for a table, four switches to on demand in 24 hours.
  */
 final class ThroughputHistory {
   static final int FREE_DECREASES = 4;
   static final Duration SPACING = Duration.ofHours(1);
+  static final int SWITCHES_PER_DAY = 4;
 
   private @Nullable LocalDate day;
   private int decreasesThatDay;
   private @Nullable Instant lastDecrease;
   private @Nullable Instant lastIncrease;
+  // the switches to on demand within the last day, oldest first
+  private final ArrayDeque<Instant> switchesToOnDemand = new ArrayDeque<>();
 
   /**
    * Refuses a change from {@code from} to {@code to} at {@code now} that would exceed the day's
@@ -64,6 +69,32 @@ final class ThroughputHistory {
         || to.writeCapacityUnits() > from.writeCapacityUnits()) {
       lastIncrease = now;
     }
+  }
+
+  /**
+   * Refuses a switch to on demand when the table made {@value #SWITCHES_PER_DAY} in the last 24
+   * hours, with DynamoDB's LimitExceededException; changes nothing.
+   */
+  synchronized void checkSwitchToOnDemand(Instant now) {
+    while (!switchesToOnDemand.isEmpty()
+        && !now.isBefore(switchesToOnDemand.peekFirst().plus(Duration.ofDays(1)))) {
+      switchesToOnDemand.removeFirst();
+    }
+    if (switchesToOnDemand.size() >= SWITCHES_PER_DAY) {
+      throw new EngineException(
+          ErrorType.LIMIT_EXCEEDED,
+          "Subscriber limit exceeded: Update to PayPerRequest mode are limited to "
+              + SWITCHES_PER_DAY
+              + " times in 1 day(s). Last update at "
+              + switchesToOnDemand.peekLast()
+              + ". Next update can be made at "
+              + switchesToOnDemand.peekFirst().plus(Duration.ofDays(1)));
+    }
+  }
+
+  /** Records a switch to on demand checked by {@link #checkSwitchToOnDemand}. */
+  synchronized void recordSwitchToOnDemand(Instant now) {
+    switchesToOnDemand.addLast(now);
   }
 
   /** Puts the history into a ProvisionedThroughput description. */

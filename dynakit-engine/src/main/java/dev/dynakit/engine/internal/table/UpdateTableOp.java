@@ -226,7 +226,7 @@ final class UpdateTableOp implements Operation {
       }
     }
     if (onDemand && !wasOnDemand) {
-      table.checkSwitchToPayPerRequest(now);
+      table.throughputHistory().checkSwitchToOnDemand(now);
     }
     if (ask.stream() != null) {
       StreamSpecs.checkUpdate(ask.stream(), current.streamEnabled(), current.name());
@@ -276,7 +276,7 @@ final class UpdateTableOp implements Operation {
     }
     if (onDemand && !wasOnDemand) {
       table.lastUpdateToPayPerRequest(now);
-      table.recordSwitchToPayPerRequest(now);
+      table.throughputHistory().recordSwitchToOnDemand(now);
     }
     CapacitySettings.merge(table.capacity(), ask.capacity());
     for (GsiAction a : ask.gsiActions()) {
