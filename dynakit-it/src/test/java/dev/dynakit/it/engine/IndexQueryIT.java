@@ -477,7 +477,8 @@ class IndexQueryIT {
                     b.keyConditionExpression("g1 = :g1 AND g2 = :g2 AND s2 > :s2")
                         .expressionAttributeValues(skip)),
         "ValidationException",
-        "s1");
+        "RANGE key attributes s1 must have equality conditions specified in the query because a"
+            + " condition is present on key attribute s2");
     assertError(
         () ->
             queryPages(
@@ -486,7 +487,8 @@ class IndexQueryIT {
                     b.keyConditionExpression("g1 = :g1 AND g2 = :g2 AND s1 > :s1 AND s2 = :s2")
                         .expressionAttributeValues(values)),
         "ValidationException",
-        "Query key condition not supported");
+        "RANGE key attributes s1 must have equality conditions specified in the query because a"
+            + " condition is present on key attribute s2");
   }
 
   private static Condition eq(AttributeValue v) {

@@ -101,6 +101,12 @@ class QueryScanValidationIT {
                 .expressionAttributeValues(values(":p", s("p"), ":v", s("x"))),
         "Query condition missed key schema element");
     query(
+        b ->
+            b.keyConditionExpression("pk = :p AND sk > :a AND v = :v")
+                .expressionAttributeValues(values(":p", s("p"), ":a", n("1"), ":v", s("x"))),
+        "The number of query conditions (3) exceeds the number of key attributes defined in the"
+            + " schema (2)");
+    query(
         b -> b.expressionAttributeValues(values(":p", n("1"))),
         "One or more parameter values were invalid: Condition parameter type does not match schema"
             + " type");
@@ -126,8 +132,8 @@ class QueryScanValidationIT {
   void query_parameterShapeProblems() {
     query(
         b -> b.limit(0),
-        "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member"
-            + " must have value greater than or equal to 1");
+        "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must"
+            + " have value greater than or equal to 1");
     assertError(
         () ->
             db.query(
@@ -139,7 +145,7 @@ class QueryScanValidationIT {
                     .build()),
         "ValidationException",
         "2 validation errors detected: Value 'tb' at 'tableName' failed to satisfy constraint:"
-            + " Member must have length greater than or equal to 3; Value '0' at 'limit' failed to"
+            + " Member must have length greater than or equal to 3; Value at 'Limit' failed to"
             + " satisfy constraint: Member must have value greater than or equal to 1");
     query(
         b -> b.select("count"),
@@ -296,7 +302,40 @@ class QueryScanValidationIT {
   }
 
   @Test
+  void query_refusesAnUnknownConditionalOperatorFirstAndBare() {
+    assertError(
+        () ->
+            db.query(
+                b ->
+                    b.tableName("absent_table")
+                        .keyConditions(
+                            Map.of(
+                                "pk",
+                                Condition.builder()
+                                    .comparisonOperator(ComparisonOperator.EQ)
+                                    .attributeValueList(s("a"))
+                                    .build()))
+                        .queryFilter(
+                            Map.of(
+                                "b", Condition.builder().comparisonOperator("NULL").build(),
+                                "c", Condition.builder().comparisonOperator("NULL").build()))
+                        .conditionalOperator("XOR")
+                        .select("BOGUS")),
+        "ValidationException",
+        "Failed to satisfy constraint: Member must satisfy enum value set: [ALL, OR]");
+    assertError(
+        () -> db.scan(b -> b.tableName("tbl").conditionalOperator("XOR")),
+        "ValidationException",
+        "1 validation error detected: Value 'XOR' at 'conditionalOperator' failed to satisfy"
+            + " constraint: Member must satisfy enum value set: [OR, AND]");
+  }
+
+  @Test
   void scan_parameterProblems() {
+    scan(
+        b -> b.limit(0),
+        "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member"
+            + " must have value greater than or equal to 1");
     scan(
         b -> b.select(Select.SPECIFIC_ATTRIBUTES),
         "Must specify the AttributesToGet or ProjectionExpression when choosing to get"

@@ -31,6 +31,15 @@ final class KeyConditions implements KeyConditionExpr {
   @Override
   public Map<String, AttrValue> partitionKey(
       List<String> partitionKeyNames, List<String> sortKeyNames) {
+    int keyAttributes = partitionKeyNames.size() + sortKeyNames.size();
+    if (byName.size() > keyAttributes) {
+      throw EngineException.validation(
+          "The number of query conditions ("
+              + byName.size()
+              + ") exceeds the number of key attributes defined in the schema ("
+              + keyAttributes
+              + ")");
+    }
     Map<String, AttrValue> key = new LinkedHashMap<>();
     for (String name : partitionKeyNames) {
       KeyCondition c = byName.get(name);
@@ -58,20 +67,7 @@ final class KeyConditions implements KeyConditionExpr {
       }
       throw notSupported();
     }
-    for (int i = 0; i < sortKeyNames.size(); i++) {
-      KeyCondition c = byName.get(sortKeyNames.get(i));
-      if (c == null) {
-        if (i + 1 < sortKeyNames.size() && byName.containsKey(sortKeyNames.get(i + 1))) {
-          throw missed(sortKeyNames.get(i));
-        }
-        continue;
-      }
-      boolean lastConstrained =
-          i + 1 == sortKeyNames.size() || !byName.containsKey(sortKeyNames.get(i + 1));
-      if (!lastConstrained && c.operator() != KeyOperator.EQ) {
-        throw notSupported();
-      }
-    }
+    checkSortKeyPrefix(sortKeyNames);
     return key;
   }
 
@@ -85,6 +81,38 @@ final class KeyConditions implements KeyConditionExpr {
       }
     }
     return out;
+  }
+
+  /**
+   * A multi-attribute sort key is matched as a prefix: every attribute before the last one the
+   * condition names needs an equality, as DynamoDB demands (and words its refusal).
+   */
+  private void checkSortKeyPrefix(List<String> sortKeyNames) {
+    int last = -1;
+    for (int i = 0; i < sortKeyNames.size(); i++) {
+      if (byName.containsKey(sortKeyNames.get(i))) {
+        last = i;
+      }
+    }
+    List<String> lacking = null;
+    for (int i = 0; i < last; i++) {
+      KeyCondition c = byName.get(sortKeyNames.get(i));
+      if (c == null || c.operator() != KeyOperator.EQ) {
+        if (lacking == null) {
+          lacking = new ArrayList<>();
+        }
+        lacking.add(sortKeyNames.get(i));
+      }
+    }
+    if (lacking != null) {
+      // DynamoDB's words for one such attribute; several are listed comma-separated
+      throw EngineException.validation(
+          "RANGE key attributes "
+              + String.join(", ", lacking)
+              + " must have equality conditions specified in the query because a condition is"
+              + " present on key attribute "
+              + sortKeyNames.get(last));
+    }
   }
 
   private static EngineException missed(String name) {
@@ -176,7 +204,8 @@ final class KeyConditions implements KeyConditionExpr {
     for (KeyCondition existing : out) {
       if (existing.attributeName().equals(attribute)) {
         throw EngineException.validation(
-            "KeyConditionExpressions must only contain one condition per key");
+            "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one"
+                + " condition per key");
       }
     }
     if (attributeAt != 0) {

@@ -38,7 +38,20 @@ final class QueryOperation implements Operation {
 
   @Override
   public Object execute(Request request) {
+    String operator = request.string("ConditionalOperator");
+    if (operator != null && !operator.equals("AND") && !operator.equals("OR")) {
+      // Query alone refuses it bare, before any other check, and names a set of its own
+      throw EngineException.validation(
+          "Failed to satisfy constraint: Member must satisfy enum value set: [ALL, OR]");
+    }
     Violations shape = ReadRequests.shape(request);
+    Long limit = request.integer("Limit");
+    if (limit != null && limit < 1) {
+      // Query's words: the member's own name, without its value (Scan quotes the value)
+      shape.message(
+          "Value at 'Limit' failed to satisfy constraint: Member must have value greater than or"
+              + " equal to 1");
+    }
     String selectProblem = ReadRequests.selectProblem(request);
     if (selectProblem != null) {
       // Query reports Select misfits among the shape errors ("1 validation error detected: ..."),

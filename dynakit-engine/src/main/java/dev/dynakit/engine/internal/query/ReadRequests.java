@@ -28,13 +28,11 @@ final class ReadRequests {
     v.notNull("tableName", tableName);
     v.name("tableName", tableName);
     v.name("indexName", request.string("IndexName"));
-    v.atLeast("limit", request.integer("Limit"), 1);
     v.oneOf("select", request.string("Select"), Selection.SELECT_VALUES);
     v.oneOf(
         "returnConsumedCapacity",
         request.string("ReturnConsumedCapacity"),
         List.of("INDEXES", "TOTAL", "NONE"));
-    v.oneOf("conditionalOperator", request.string("ConditionalOperator"), List.of("OR", "AND"));
     v.size("attributesToGet", request.strings("AttributesToGet"), 1, 255);
     return v;
   }

@@ -37,6 +37,8 @@ final class ScanOperation implements Operation {
   @Override
   public Object execute(Request request) {
     Violations shape = ReadRequests.shape(request);
+    shape.atLeast("limit", request.integer("Limit"), 1);
+    shape.oneOf("conditionalOperator", request.string("ConditionalOperator"), List.of("OR", "AND"));
     Long segment = request.integer("Segment");
     Long totalSegments = request.integer("TotalSegments");
     shape.atLeast("segment", segment, 0);

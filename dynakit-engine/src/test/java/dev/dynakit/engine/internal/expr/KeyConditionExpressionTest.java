@@ -67,7 +67,7 @@ class KeyConditionExpressionTest {
         "pk = sk|Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition",
         "pk.x = :p|KeyConditionExpressions cannot have conditions on nested attributes",
         ":p = :a|Invalid condition in KeyConditionExpression: No key attribute specified",
-        "pk = :p AND pk = :s|KeyConditionExpressions must only contain one condition per key",
+        "pk = :p AND pk = :s|Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition per key",
       })
   void refusals(String text, String message) {
     refusal(() -> key(text)).isEqualTo(message);
@@ -90,7 +90,9 @@ class KeyConditionExpressionTest {
     refusal(() -> key("pk < :p").partitionKey(List.of("pk"), List.of("sk")))
         .isEqualTo("Query key condition not supported");
     refusal(() -> key("pk = :p AND sk = :a").partitionKey(List.of("pk"), List.of()))
-        .isEqualTo("Query key condition not supported");
+        .isEqualTo(
+            "The number of query conditions (2) exceeds the number of key attributes defined in"
+                + " the schema (1)");
     refusal(() -> key("pk = :p AND oth = :a").partitionKey(List.of("pk"), List.of("sk")))
         .isEqualTo("Query condition missed key schema element: sk");
     assertThat(key("pk = :p AND sk > :a").partitionKey(List.of("pk"), List.of("sk")))
@@ -112,11 +114,19 @@ class KeyConditionExpressionTest {
     KeyConditionExpr gap =
         Expressions.keyCondition("p1 = :a AND s2 = :b", values(":a", s("x"), ":b", n("2")));
     refusal(() -> gap.partitionKey(List.of("p1"), List.of("s1", "s2")))
-        .isEqualTo("Query condition missed key schema element: s1");
+        .isEqualTo(
+            "RANGE key attributes s1 must have equality conditions specified in the query because"
+                + " a condition is present on key attribute s2");
+    refusal(() -> gap.partitionKey(List.of("p1"), List.of("s0", "s1", "s2")))
+        .isEqualTo(
+            "RANGE key attributes s0, s1 must have equality conditions specified in the query"
+                + " because a condition is present on key attribute s2");
     KeyConditionExpr rangeFirst =
         Expressions.keyCondition(
             "p1 = :a AND s1 > :a AND s2 = :b", values(":a", s("x"), ":b", n("2")));
     refusal(() -> rangeFirst.partitionKey(List.of("p1"), List.of("s1", "s2")))
-        .isEqualTo("Query key condition not supported");
+        .isEqualTo(
+            "RANGE key attributes s1 must have equality conditions specified in the query because"
+                + " a condition is present on key attribute s2");
   }
 }
