@@ -27,6 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 @ParameterizedClass
@@ -212,17 +213,57 @@ class PutGetItemIT {
   }
 
   @Test
-  void putItem_nestingDeeperThan32_isRefused() {
-    AttributeValue deep = s("leaf");
-    for (int i = 0; i < 33; i++) {
-      deep = AttributeValue.fromL(List.of(deep));
-    }
-    AttributeValue tooDeep = deep;
+  void nesting_31LevelsAroundTheLeafAreStored_32AreRefusedOnEveryWritePath() {
+    // the attribute is level 1: 31 lists around the leaf put it at level 32, DynamoDB's deepest
+    AttributeValue deepest = nested(31);
+    fx.client.putItem(b -> b.tableName("items").item(item("pk", "a", "d", deepest)));
+    assertThat(get("a")).containsEntry("d", deepest);
+
+    AttributeValue tooDeep = nested(32);
+    String refusal =
+        "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels"
+            + " beyond supported limit";
     assertError(
-        () -> fx.client.putItem(b -> b.tableName("items").item(item("pk", "a", "d", tooDeep))),
+        () -> fx.client.putItem(b -> b.tableName("items").item(item("pk", "b", "d", tooDeep))),
         "ValidationException",
-        "Nesting Levels have exceeded supported limits");
-    assertThat(get("a")).isNull();
+        refusal);
+    assertError(
+        () ->
+            fx.client.batchWriteItem(
+                b ->
+                    b.requestItems(
+                        Map.of(
+                            "items",
+                            List.of(
+                                WriteRequest.builder()
+                                    .putRequest(p -> p.item(item("pk", "b", "d", tooDeep)))
+                                    .build())))),
+        "ValidationException",
+        refusal);
+    assertError(
+        () ->
+            fx.client.transactWriteItems(
+                b ->
+                    b.transactItems(
+                        TransactWriteItem.builder()
+                            .put(p -> p.tableName("items").item(item("pk", "b", "d", tooDeep)))
+                            .build())),
+        "ValidationException",
+        refusal);
+    // far deeper than the limit: still DynamoDB's refusal, not the JSON reader's
+    assertError(
+        () -> fx.client.putItem(b -> b.tableName("items").item(item("pk", "b", "d", nested(100)))),
+        "ValidationException",
+        refusal);
+    assertThat(get("b")).isNull();
+  }
+
+  private static AttributeValue nested(int levels) {
+    AttributeValue value = s("leaf");
+    for (int i = 0; i < levels; i++) {
+      value = AttributeValue.fromM(Map.of("n", value));
+    }
+    return value;
   }
 
   @Test

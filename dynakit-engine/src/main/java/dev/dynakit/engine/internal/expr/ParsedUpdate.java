@@ -166,7 +166,7 @@ final class ParsedUpdate implements UpdateExpr {
   static void checkNesting(Map<String, AttrValue> item) {
     for (AttrValue v : item.values()) {
       if (depth(v) > WireValues.MAX_NESTING_DEPTH) {
-        throw EngineException.validation("Nesting Levels have exceeded supported limits");
+        throw EngineException.validation(WireValues.NESTING_MESSAGE);
       }
     }
   }

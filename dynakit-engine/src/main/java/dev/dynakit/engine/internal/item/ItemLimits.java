@@ -1,6 +1,7 @@
 package dev.dynakit.engine.internal.item;
 
 import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.internal.protocol.WireValues;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ItemCodec;
 import dev.dynakit.engine.internal.value.ItemSize;
@@ -8,12 +9,12 @@ import dev.dynakit.engine.internal.value.Utf8;
 import java.util.Map;
 
 /**
- * DynamoDB's limits on a whole item: 400 KB, 32 levels of nesting, and attribute names of at least
- * one character and less than 64 KB.
+ * DynamoDB's limits on a whole item: 400 KB, 32 levels of nesting ({@link
+ * WireValues#MAX_NESTING_DEPTH}), and attribute names of at least one character and less than 64
+ * KB.
  */
 public final class ItemLimits {
   static final long MAX_ITEM_BYTES = ItemSize.MAX_ITEM_BYTES;
-  private static final int MAX_DEPTH = 32;
   static final int MAX_NAME_BYTES = 64 * 1024 - 1;
 
   private ItemLimits() {}
@@ -59,8 +60,8 @@ public final class ItemLimits {
   private static void checkNamesAndDepth(Map<String, AttrValue> item) {
     for (Map.Entry<String, AttrValue> e : item.entrySet()) {
       checkName(e.getKey());
-      if (depth(e.getValue()) > MAX_DEPTH) {
-        throw EngineException.validation("Nesting Levels have exceeded supported limits");
+      if (depth(e.getValue()) > WireValues.MAX_NESTING_DEPTH) {
+        throw EngineException.validation(WireValues.NESTING_MESSAGE);
       }
     }
   }

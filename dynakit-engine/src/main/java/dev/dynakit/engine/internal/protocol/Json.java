@@ -27,7 +27,9 @@ public final class Json {
       JsonFactory.builder()
           .streamReadConstraints(
               StreamReadConstraints.builder()
-                  .maxNestingDepth(200)
+                  // far beyond DynamoDB's 32 levels of attribute values (two JSON levels each),
+                  // so that a too deep value gets DynamoDB's ValidationException, not a parse error
+                  .maxNestingDepth(1000)
                   .maxStringLength(20_000_000)
                   // Jackson's default (50,000) is below DynamoDB's attribute names of up to
                   // 65,535 bytes; longer names get the engine's own message, not a parse error

@@ -15,8 +15,16 @@ import java.util.Set;
 
 /** Reads DynamoDB's typed JSON ({@code {"S": "x"}}) from a parsed tree, with DynamoDB's checks. */
 public final class WireValues {
-  /** DynamoDB's limit on nested lists and maps. */
-  public static final int MAX_NESTING_DEPTH = 32;
+  /**
+   * DynamoDB's limit on nested lists and maps: an attribute is level 1 and its value may hold 31
+   * levels of lists and maps around a scalar (leaf at level 32); one more is refused.
+   */
+  public static final int MAX_NESTING_DEPTH = 31;
+
+  /** DynamoDB's refusal of a value nested deeper than {@link #MAX_NESTING_DEPTH}. */
+  public static final String NESTING_MESSAGE =
+      "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels"
+          + " beyond supported limit";
 
   private static final Set<String> TYPE_NAMES =
       Set.of("S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M");
@@ -50,7 +58,7 @@ public final class WireValues {
 
   private static AttrValue value(Object node, int depth) {
     if (depth > MAX_NESTING_DEPTH) {
-      throw EngineException.validation("Nesting Levels have exceeded supported limits");
+      throw EngineException.validation(NESTING_MESSAGE);
     }
     if (node instanceof AttrValue ready) {
       // a value an in-process caller read already (see DynakitEngine.handle(String, Map))

@@ -2,6 +2,8 @@ package dev.dynakit.engine.internal.value;
 
 import dev.dynakit.engine.EngineException;
 import java.math.BigDecimal;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -17,6 +19,10 @@ public final class Numbers {
 
   private static final int MIN_EXPONENT = -130;
 
+  /** A well-formed decimal with an exponent; group 1 is the exponent's sign. */
+  private static final Pattern HUGE_EXPONENT =
+      Pattern.compile("[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)[eE]([+-]?)[0-9]+");
+
   private Numbers() {}
 
   /** Parses wire text, refusing what DynamoDB refuses. */
@@ -29,11 +35,27 @@ public final class Numbers {
       try {
         value = new BigDecimal(text);
       } catch (NumberFormatException e) {
-        throw EngineException.validation(
-            "The parameter cannot be converted to a numeric value: " + text);
+        throw unreadable(text);
+      }
+      if (value.signum() == 0) {
+        // DynamoDB holds a zero's written exponent to the same range as any other number's
+        checkExponent(value.precision() - 1L - value.scale());
       }
     }
     return canonical(value);
+  }
+
+  /**
+   * The refusal of text BigDecimal cannot read: a number whose exponent is outside the int range is
+   * out of DynamoDB's range, anything else is not a number.
+   */
+  private static EngineException unreadable(String text) {
+    Matcher m = HUGE_EXPONENT.matcher(text);
+    if (m.matches()) {
+      return m.group(1).equals("-") ? underflow() : overflow();
+    }
+    return EngineException.validation(
+        "The parameter cannot be converted to a numeric value: " + text);
   }
 
   /**
@@ -74,18 +96,28 @@ public final class Numbers {
     // The magnitude is in [10^e, 10^(e+1)) for the exponent e below; with at most 38 digits it
     // exceeds 9.99…E+125 exactly when e > 125, and is below 1E-130 exactly when e < -130.
     // Deciding on e spares comparing decimals of unlike scales.
-    long exponent = (long) precision - 1 - stripped.scale();
+    checkExponent((long) precision - 1 - stripped.scale());
+    return stripped;
+  }
+
+  private static void checkExponent(long exponent) {
     if (exponent > MAX_EXPONENT) {
-      throw EngineException.validation(
-          "Number overflow. Attempting to store a number with magnitude larger than supported"
-              + " range");
+      throw overflow();
     }
     if (exponent < MIN_EXPONENT) {
-      throw EngineException.validation(
-          "Number underflow. Attempting to store a number with magnitude smaller than supported"
-              + " range");
+      throw underflow();
     }
-    return stripped;
+  }
+
+  private static EngineException overflow() {
+    return EngineException.validation(
+        "Number overflow. Attempting to store a number with magnitude larger than supported range");
+  }
+
+  private static EngineException underflow() {
+    return EngineException.validation(
+        "Number underflow. Attempting to store a number with magnitude smaller than supported"
+            + " range");
   }
 
   /** The text DynamoDB returns: plain notation, no trailing zeros. */

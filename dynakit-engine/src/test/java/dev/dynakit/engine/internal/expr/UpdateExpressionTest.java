@@ -250,14 +250,16 @@ class UpdateExpressionTest {
   @Test
   void resultsNestedTooDeepAreRefused() {
     AttrValue deep = n("1");
-    for (int i = 0; i < 32; i++) {
+    for (int i = 0; i < 31; i++) {
       deep = l(deep);
     }
     Map<String, AttrValue> fine = apply("SET a = :v", item(), ":v", deep);
     assertThat(fine).containsKey("a");
     AttrValue deepest = deep;
     refusal(() -> apply("SET a[0] = :v", item("a", l(n("1"))), ":v", deepest))
-        .isEqualTo("Nesting Levels have exceeded supported limits");
+        .isEqualTo(
+            "Nesting Levels have exceeded supported limits: Attributes in the item have nested"
+                + " levels beyond supported limit");
   }
 
   @Test

@@ -19,6 +19,10 @@ class NumbersProperties {
   private static final BigDecimal MAX_MAGNITUDE =
       new BigDecimal("9.9999999999999999999999999999999999999E+125");
   private static final BigDecimal MIN_MAGNITUDE = new BigDecimal("1E-130");
+  private static final String OVERFLOW =
+      "Number overflow. Attempting to store a number with magnitude larger than supported range";
+  private static final String UNDERFLOW =
+      "Number underflow. Attempting to store a number with magnitude smaller than supported range";
 
   @Property(tries = 5000)
   void canonical_agreesWithComparingMagnitudes(@ForAll("decimals") BigDecimal value) {
@@ -36,9 +40,10 @@ class NumbersProperties {
   void parse_agreesWithBigDecimalsParser(@ForAll("numberTexts") String text) {
     Object expected;
     try {
-      expected = Numbers.canonical(new BigDecimal(text));
+      BigDecimal value = new BigDecimal(text);
+      expected = value.signum() == 0 ? zero(value) : Numbers.canonical(value);
     } catch (NumberFormatException e) {
-      expected = "The parameter cannot be converted to a numeric value: " + text;
+      expected = beyondIntExponent(text);
     } catch (EngineException e) {
       expected = e.getMessage();
     }
@@ -66,7 +71,57 @@ class NumbersProperties {
         Arbitraries.strings().withChars("0123456789-+.eE x").ofMinLength(1).ofMaxLength(22);
     return Arbitraries.oneOf(integers, integers, anything)
         .filter(t -> !t.isEmpty())
-        .edgeCases(c -> c.add("-").add("9223372036854775807").add("-0").add("000"));
+        .edgeCases(
+            c ->
+                c.add("-")
+                    .add("9223372036854775807")
+                    .add("-0")
+                    .add("000")
+                    .add("1e99999999999")
+                    .add("-1e-99999999999")
+                    .add("0e126")
+                    .add("0e-131"));
+  }
+
+  /** A zero's written exponent (its precision is 1) is held to the range of any number's. */
+  private static Object zero(BigDecimal value) {
+    if (-value.scale() > 125) {
+      return OVERFLOW;
+    }
+    return -value.scale() < -130 ? UNDERFLOW : BigDecimal.ZERO;
+  }
+
+  /** Text BigDecimal refuses: out of range when only its exponent is too large for an int. */
+  private static String beyondIntExponent(String text) {
+    int e = text.toLowerCase(java.util.Locale.ROOT).indexOf('e');
+    if (e > 0) {
+      try {
+        new BigDecimal(text.substring(0, e));
+        BigInteger exponent = new BigInteger(text.substring(e + 1));
+        return exponent.signum() < 0 ? UNDERFLOW : OVERFLOW;
+      } catch (NumberFormatException notANumber) {
+        // falls through to the refusal of text that is no number
+      }
+    }
+    return "The parameter cannot be converted to a numeric value: " + text;
+  }
+
+  @Example
+  void exponentsBeyondAnIntAndZerosWithFarExponentsAreOutOfRange() {
+    assertThat(refusal("1e99999999999")).isEqualTo(OVERFLOW);
+    assertThat(refusal("1e2147483648")).isEqualTo(OVERFLOW);
+    assertThat(refusal("-1e-99999999999")).isEqualTo(UNDERFLOW);
+    assertThat(refusal("1e-2147483648")).isEqualTo(UNDERFLOW);
+    assertThat(refusal("0e126")).isEqualTo(OVERFLOW);
+    assertThat(refusal("0e-131")).isEqualTo(UNDERFLOW);
+    assertThat(Numbers.parse("0e125")).isEqualTo(BigDecimal.ZERO);
+    assertThat(Numbers.parse("0e-130")).isEqualTo(BigDecimal.ZERO);
+    assertThat(refusal("1e9x9"))
+        .isEqualTo("The parameter cannot be converted to a numeric value: 1e9x9");
+  }
+
+  private static String refusal(String text) {
+    return catchThrowable(() -> Numbers.parse(text)).getMessage();
   }
 
   @Example
@@ -107,12 +162,10 @@ class NumbersProperties {
     }
     BigDecimal magnitude = stripped.abs();
     if (magnitude.compareTo(MAX_MAGNITUDE) > 0) {
-      return "Number overflow. Attempting to store a number with magnitude larger than supported"
-          + " range";
+      return OVERFLOW;
     }
     if (magnitude.compareTo(MIN_MAGNITUDE) < 0) {
-      return "Number underflow. Attempting to store a number with magnitude smaller than supported"
-          + " range";
+      return UNDERFLOW;
     }
     return stripped;
   }
