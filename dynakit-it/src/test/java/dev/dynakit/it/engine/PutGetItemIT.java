@@ -487,6 +487,20 @@ class PutGetItemIT {
     assertThat(indexes.capacityUnits()).isEqualTo(0.5);
     assertThat(indexes.table().capacityUnits()).isEqualTo(0.5);
     assertThat(indexes.tableName()).isEqualTo("items");
+    // outside transactions DynamoDB reports CapacityUnits alone, without a read or write split
+    assertThat(indexes.readCapacityUnits()).isNull();
+    assertThat(indexes.table().readCapacityUnits()).isNull();
+    var written =
+        fx.client
+            .deleteItem(
+                b ->
+                    b.tableName("items")
+                        .key(key("a"))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+            .consumedCapacity();
+    assertThat(written.capacityUnits()).isEqualTo(6.0);
+    assertThat(written.writeCapacityUnits()).isNull();
+    assertThat(written.table().writeCapacityUnits()).isNull();
   }
 
   @Test

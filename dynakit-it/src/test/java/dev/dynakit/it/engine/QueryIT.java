@@ -488,6 +488,8 @@ class QueryIT {
                     .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
     assertThat(strong.consumedCapacity().capacityUnits()).isEqualTo(25.0);
     assertThat(strong.consumedCapacity().table().capacityUnits()).isEqualTo(25.0);
+    assertThat(strong.consumedCapacity().readCapacityUnits()).isNull();
+    assertThat(strong.consumedCapacity().table().readCapacityUnits()).isNull();
     QueryResponse filtered =
         db.query(
             b ->

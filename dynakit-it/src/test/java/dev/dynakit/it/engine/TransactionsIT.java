@@ -398,16 +398,26 @@ class TransactionsIT {
                                     .projectionExpression("#a")
                                     .expressionAttributeNames(Map.of("#a", "amount"))
                                     .build())
+                            .build(),
+                        TransactGetItem.builder()
+                            .get(
+                                Get.builder()
+                                    .tableName("accounts")
+                                    .key(key("alice"))
+                                    .projectionExpression("nothere")
+                                    .build())
                             .build())
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     List<ItemResponse> responses = r.responses();
-    assertThat(responses).hasSize(3);
+    assertThat(responses).hasSize(4);
     assertThat(responses.get(0).item()).isEqualTo(item("pk", "bob", "balance", 20));
     assertThat(responses.get(1).hasItem()).isFalse();
     assertThat(responses.get(2).item()).isEqualTo(item("amount", 5));
+    // a present item of which the projection matches nothing: no Item, as DynamoDB answers
+    assertThat(responses.get(3).hasItem()).isFalse();
     assertThat(r.consumedCapacity())
-        .extracting(c -> c.tableName() + "=" + c.capacityUnits())
-        .containsExactly("accounts=4.0", "ledger=2.0");
+        .extracting(c -> c.tableName() + "=" + c.capacityUnits() + "/" + c.readCapacityUnits())
+        .containsExactly("accounts=6.0/6.0", "ledger=2.0/2.0");
     assertError(
         () ->
             fx.client.transactGetItems(

@@ -193,7 +193,8 @@ final class BatchGetItemOperation implements Operation {
       List<Object> consumed = new ArrayList<>();
       units.forEach(
           (table, u) ->
-              consumed.add(Capacity.consumed(capacity, table, u, Map.of(), Map.of(), true)));
+              consumed.add(
+                  Capacity.consumed(capacity, table, u, Map.of(), Map.of(), Capacity.Split.NONE)));
       response.put("ConsumedCapacity", consumed);
     }
     return response;

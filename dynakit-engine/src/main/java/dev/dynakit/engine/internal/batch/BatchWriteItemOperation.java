@@ -87,7 +87,7 @@ final class BatchWriteItemOperation implements Operation {
     Map<String, Object> response = new LinkedHashMap<>();
     response.put("UnprocessedItems", Map.of());
     if (capacity != Capacity.Mode.NONE) {
-      WriteCapacity units = new WriteCapacity(1);
+      WriteCapacity units = WriteCapacity.plain();
       for (int i = 0; i < writes.size(); i++) {
         ItemWrite w = writes.get(i);
         units.add(w.table().name(), Capacity.writeUnits(writtenSize(w)), effects.get(i));

@@ -21,13 +21,22 @@ public final class WriteCapacity {
   }
 
   private final double factor;
+  private final Capacity.Split split;
   private final Map<String, TableUnits> tables = new LinkedHashMap<>();
 
-  /**
-   * @param factor what a unit costs in this request: 1 for plain writes, 2 in a transaction
-   */
-  public WriteCapacity(double factor) {
+  private WriteCapacity(double factor, Capacity.Split split) {
     this.factor = factor;
+    this.split = split;
+  }
+
+  /** The capacity of plain writes (BatchWriteItem): a unit each, reported as CapacityUnits. */
+  public static WriteCapacity plain() {
+    return new WriteCapacity(1, Capacity.Split.NONE);
+  }
+
+  /** The capacity of a transaction's writes: two units each, reported as write units too. */
+  public static WriteCapacity transactional() {
+    return new WriteCapacity(2, Capacity.Split.WRITE);
   }
 
   /** Adds one write: the table's units and what it cost in the table's indices. */
@@ -44,7 +53,7 @@ public final class WriteCapacity {
   public List<Object> consumed(Capacity.Mode mode) {
     List<Object> out = new ArrayList<>(tables.size());
     tables.forEach(
-        (name, t) -> out.add(Capacity.consumed(mode, name, t.table, t.global, t.local, false)));
+        (name, t) -> out.add(Capacity.consumed(mode, name, t.table, t.global, t.local, split)));
     return out;
   }
 }

@@ -59,9 +59,26 @@ public final class Capacity {
   }
 
   /**
+   * Which of ReadCapacityUnits and WriteCapacityUnits a ConsumedCapacity repeats its units in:
+   * DynamoDB splits them for transactions only; every other operation reports CapacityUnits alone.
+   */
+  public enum Split {
+    NONE(null),
+    READ("ReadCapacityUnits"),
+    WRITE("WriteCapacityUnits");
+
+    private final String member;
+
+    Split(String member) {
+      this.member = member;
+    }
+  }
+
+  /**
    * The ConsumedCapacity tree of one table.
    *
-   * @param indexUnits units per index name, GSIs and LSIs, may be empty
+   * @param globalIndexUnits units per GSI name, may be empty
+   * @param localIndexUnits units per LSI name, may be empty
    */
   public static Map<String, Object> consumed(
       Mode mode,
@@ -69,7 +86,7 @@ public final class Capacity {
       double tableUnits,
       Map<String, Double> globalIndexUnits,
       Map<String, Double> localIndexUnits,
-      boolean read) {
+      Split split) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("TableName", tableName);
     double total = tableUnits;
@@ -80,27 +97,31 @@ public final class Capacity {
       total += u;
     }
     out.put("CapacityUnits", total);
-    out.put(read ? "ReadCapacityUnits" : "WriteCapacityUnits", total);
+    if (split != Split.NONE) {
+      out.put(split.member, total);
+    }
     if (mode == Mode.INDEXES) {
-      out.put("Table", units(tableUnits, read));
+      out.put("Table", units(tableUnits, split));
       if (!globalIndexUnits.isEmpty()) {
         Map<String, Object> g = new LinkedHashMap<>();
-        globalIndexUnits.forEach((k, v) -> g.put(k, units(v, read)));
+        globalIndexUnits.forEach((k, v) -> g.put(k, units(v, split)));
         out.put("GlobalSecondaryIndexes", g);
       }
       if (!localIndexUnits.isEmpty()) {
         Map<String, Object> l = new LinkedHashMap<>();
-        localIndexUnits.forEach((k, v) -> l.put(k, units(v, read)));
+        localIndexUnits.forEach((k, v) -> l.put(k, units(v, split)));
         out.put("LocalSecondaryIndexes", l);
       }
     }
     return out;
   }
 
-  private static Map<String, Object> units(double u, boolean read) {
+  private static Map<String, Object> units(double u, Split split) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("CapacityUnits", u);
-    m.put(read ? "ReadCapacityUnits" : "WriteCapacityUnits", u);
+    if (split != Split.NONE) {
+      m.put(split.member, u);
+    }
     return m;
   }
 }

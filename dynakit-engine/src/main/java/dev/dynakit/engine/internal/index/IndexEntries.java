@@ -29,7 +29,22 @@ public final class IndexEntries {
   static final int MAX_SORT_KEY_BYTES = 1024;
   private static final String INVALID = "One or more parameter values were invalid: ";
 
+  /** How both refusals of an empty string or binary as an index key begin. */
+  private static final String NOT_VALID = "One or more parameter values are not valid. ";
+
+  private static final String EMPTY_KEY =
+      "The AttributeValue for a key attribute cannot contain an empty ";
+
   private IndexEntries() {}
+
+  /**
+   * Whether {@code e} is the refusal of an empty string or binary as a secondary index key, which a
+   * transaction raises as a ValidationException of its own rather than as a cancellation reason.
+   */
+  public static boolean refusesAnEmptyKey(EngineException e) {
+    String message = e.getMessage();
+    return message.startsWith(NOT_VALID) && message.contains(EMPTY_KEY);
+  }
 
   /** Checks the index-key attributes of an item to put against every index of the table. */
   public static void validate(Table table, Map<String, AttrValue> item) {
@@ -88,9 +103,10 @@ public final class IndexEntries {
     }
     if (updated && isEmpty(value)) {
       throw EngineException.validation(
-          "One or more parameter values are not valid. The update expression attempted to update"
-              + " a secondary index key to a value that is not supported. The AttributeValue for a"
-              + " key attribute cannot contain an empty "
+          NOT_VALID
+              + "The update expression attempted to update a secondary index key to a value that is"
+              + " not supported. "
+              + EMPTY_KEY
               + (value instanceof AttrValue.S ? "string" : "binary")
               + " value.");
     }
@@ -125,8 +141,9 @@ public final class IndexEntries {
       return null;
     }
     if (length == 0) {
-      return "One or more parameter values are not valid. A value specified for a secondary index"
-          + " key is not supported. The AttributeValue for a key attribute cannot contain an empty "
+      return NOT_VALID
+          + "A value specified for a secondary index key is not supported. "
+          + EMPTY_KEY
           + (value instanceof AttrValue.S ? "string" : "binary")
           + " value. IndexName: "
           + index.name()

@@ -40,6 +40,6 @@ public record WriteEffects(
         tableUnits,
         new LinkedHashMap<>(globalIndexUnits),
         new LinkedHashMap<>(localIndexUnits),
-        false);
+        Capacity.Split.NONE);
   }
 }

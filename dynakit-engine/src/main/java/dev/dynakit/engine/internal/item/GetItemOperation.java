@@ -56,7 +56,7 @@ final class GetItemOperation implements Operation {
               Capacity.readUnits(size, consistent),
               Map.of(),
               Map.of(),
-              true));
+              Capacity.Split.NONE));
     }
     return response;
   }

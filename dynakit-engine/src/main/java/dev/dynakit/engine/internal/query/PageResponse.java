@@ -38,7 +38,7 @@ final class PageResponse {
     double units = Capacity.readUnitsTotal(page.bytesRead(), consistent);
     String tableName = target.table().name();
     if (target.index() == null) {
-      return Capacity.consumed(capacity, tableName, units, Map.of(), Map.of(), true);
+      return Capacity.consumed(capacity, tableName, units, Map.of(), Map.of(), Capacity.Split.NONE);
     }
     Map<String, Double> indexUnits = Map.of(target.index().name(), units);
     return Capacity.consumed(
@@ -47,6 +47,6 @@ final class PageResponse {
         page.fetchUnits(),
         target.global() ? indexUnits : Map.of(),
         target.global() ? Map.of() : indexUnits,
-        true);
+        Capacity.Split.NONE);
   }
 }

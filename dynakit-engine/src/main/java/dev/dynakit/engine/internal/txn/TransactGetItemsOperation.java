@@ -167,8 +167,11 @@ final class TransactGetItemsOperation implements Operation {
       Get g = gets.get(i);
       Map<String, AttrValue> item = found.get(i);
       Map<String, Object> r = new LinkedHashMap<>();
-      if (item != null) {
-        r.put("Item", g.projection() == null ? item : g.projection().apply(item));
+      Map<String, AttrValue> projected =
+          item == null || g.projection() == null ? item : g.projection().apply(item);
+      // a projection that matches nothing of a present item leaves no Item, as for a missing one
+      if (projected != null && !projected.isEmpty()) {
+        r.put("Item", projected);
       }
       responses.add(r);
       units.merge(g.table().name(), 2 * Capacity.readUnits(sizes[i], true), Double::sum);
@@ -178,7 +181,8 @@ final class TransactGetItemsOperation implements Operation {
       List<Object> consumed = new ArrayList<>(units.size());
       units.forEach(
           (table, u) ->
-              consumed.add(Capacity.consumed(capacity, table, u, Map.of(), Map.of(), true)));
+              consumed.add(
+                  Capacity.consumed(capacity, table, u, Map.of(), Map.of(), Capacity.Split.READ)));
       response.put("ConsumedCapacity", consumed);
     }
     response.put("Responses", responses);

@@ -5,6 +5,7 @@ import dev.dynakit.engine.ErrorType;
 import dev.dynakit.engine.internal.batch.CollectionMetrics;
 import dev.dynakit.engine.internal.batch.WriteCapacity;
 import dev.dynakit.engine.internal.capacity.Capacity;
+import dev.dynakit.engine.internal.index.IndexEntries;
 import dev.dynakit.engine.internal.index.WriteEffects;
 import dev.dynakit.engine.internal.index.WritePlan;
 import dev.dynakit.engine.internal.item.ItemRequests;
@@ -94,7 +95,8 @@ final class TransactWriteItemsOperation implements Operation {
       List<Object> consumed = new ArrayList<>(units.size());
       units.forEach(
           (table, u) ->
-              consumed.add(Capacity.consumed(capacity, table, u, Map.of(), Map.of(), true)));
+              consumed.add(
+                  Capacity.consumed(capacity, table, u, Map.of(), Map.of(), Capacity.Split.READ)));
       Map<String, Object> ordered = new LinkedHashMap<>();
       ordered.put("ConsumedCapacity", consumed);
       ordered.putAll(response);
@@ -170,7 +172,7 @@ final class TransactWriteItemsOperation implements Operation {
     Map<String, Object> response = new LinkedHashMap<>();
     if (capacity != Capacity.Mode.NONE) {
       // Transactional writes cost twice the units of plain ones.
-      WriteCapacity units = new WriteCapacity(2);
+      WriteCapacity units = WriteCapacity.transactional();
       for (int i = 0; i < actions.size(); i++) {
         units.add(
             actions.get(i).table().name(),
@@ -285,7 +287,8 @@ final class TransactWriteItemsOperation implements Operation {
         try {
           updated = ItemUpdates.apply(a.table(), a.key(), a.update(), old);
         } catch (EngineException e) {
-          if (e.type() != ErrorType.VALIDATION) {
+          // DynamoDB refuses an empty index key outright, other refusals of the result cancel
+          if (e.type() != ErrorType.VALIDATION || IndexEntries.refusesAnEmptyKey(e)) {
             throw e;
           }
           reasons.validationError(e.getMessage());

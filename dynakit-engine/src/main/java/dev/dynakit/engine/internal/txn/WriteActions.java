@@ -178,7 +178,14 @@ final class WriteActions {
       } else {
         key = KeyFactory.fromItem(table, item);
         ItemLimits.check(item);
-        invalid = messageOf(() -> IndexEntries.validate(table, attributes));
+        try {
+          IndexEntries.validate(table, attributes);
+        } catch (EngineException e) {
+          if (IndexEntries.refusesAnEmptyKey(e)) {
+            throw e;
+          }
+          invalid = e.getMessage();
+        }
       }
     } else if (!TableKeys.keyMatches(table, attributes)) {
       invalid = "The provided key element does not match the schema";

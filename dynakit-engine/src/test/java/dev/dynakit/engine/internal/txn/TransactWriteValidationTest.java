@@ -107,6 +107,26 @@ class TransactWriteValidationTest {
   }
 
   @Test
+  void emptyIndexKeys_areValidationExceptions_notCancellations() {
+    write(PUT_B + ",{'Put':{'TableName':'tab','Item':{'pk':{'S':'c'},'g':{'S':''}}}}")
+        .invalid(
+            "One or more parameter values are not valid. A value specified for a secondary index"
+                + " key is not supported. The AttributeValue for a key attribute cannot contain an"
+                + " empty string value. IndexName: byG, IndexKey: g");
+    write(
+            PUT_B
+                + ",{'Update':{'TableName':'tab','Key':{'pk':{'S':'a'}},'UpdateExpression':'SET g ="
+                + " :g','ExpressionAttributeValues':{':g':{'S':''}}}}")
+        .invalid(
+            "One or more parameter values are not valid. The update expression attempted to update"
+                + " a secondary index key to a value that is not supported. The AttributeValue for"
+                + " a key attribute cannot contain an empty string value.");
+    // nothing of either transaction was written
+    assertThat(wire.call("GetItem", "{'TableName':'tab','Key':{'pk':{'S':'b'}}}").ok().body())
+        .doesNotContainKey("Item");
+  }
+
+  @Test
   void itemsThatDoNotFitTheTable_cancelWithTheFirstValidationError() {
     List<Map<String, Object>> reasons =
         write(
