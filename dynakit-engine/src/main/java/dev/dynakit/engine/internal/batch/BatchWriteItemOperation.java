@@ -62,12 +62,25 @@ final class BatchWriteItemOperation implements Operation {
     if (requestItems.isEmpty()) {
       throw EngineException.validation("The requestItems parameter is required for BatchWriteItem");
     }
-    errors.tableNames("requestItems", requestItems);
+    errors.tableNames("requestItems", requestItems, WriteRequestText.of(requestItems));
     Map<String, List<Request>> byTable = new LinkedHashMap<>();
+    boolean emptyList = false;
     for (String tableName : requestItems.keySet()) {
       List<Request> writes = request.object("RequestItems").objects(tableName);
-      errors.size("RequestItems." + tableName + ".member", writes.size(), 1, MAX_REQUESTS);
+      emptyList |= writes.isEmpty();
+      if (!writes.isEmpty()) {
+        errors.size("RequestItems." + tableName + ".member", writes.size(), 1, MAX_REQUESTS);
+      }
       byTable.put(tableName, writes);
+    }
+    if (emptyList) {
+      // DynamoDB words a table's empty list as a constraint on the map's values, echoing the map
+      errors.add(
+          "Value '"
+              + WriteRequestText.of(requestItems)
+              + "' at 'requestItems' failed to satisfy constraint: Map value must satisfy"
+              + " constraint: [Member must have length less than or equal to 25, Member must have"
+              + " length greater than or equal to 1]");
     }
     errors.throwIfAny();
     int total = 0;

@@ -45,14 +45,19 @@ public final class ConstraintErrors {
 
   /**
    * The keys of a map of table names (RequestItems): each 3 to 255 characters of {@code
-   * [a-zA-Z0-9_.-]}. DynamoDB echoes the whole map in the message.
+   * [a-zA-Z0-9_.-]}. DynamoDB echoes the whole map in the message, as JSON (BatchGetItem).
    */
   public void tableNames(String path, Map<String, Object> map) {
+    tableNames(path, map, new String(Json.write(map), StandardCharsets.UTF_8));
+  }
+
+  /** As {@link #tableNames(String, Map)}, echoing the map as {@code shown}. */
+  public void tableNames(String path, Map<String, Object> map, String shown) {
     for (String name : map.keySet()) {
       if (!validTableName(name)) {
         add(
             "Value '"
-                + new String(Json.write(map), StandardCharsets.UTF_8)
+                + shown
                 + "' at '"
                 + path
                 + "' failed to satisfy constraint: Map keys must satisfy constraint: [Member"
@@ -128,7 +133,8 @@ public final class ConstraintErrors {
     return true;
   }
 
-  private void add(String message) {
+  /** Records a message of DynamoDB's own wording. */
+  void add(String message) {
     if (messages.size() < MAX_REPORTED) {
       messages.add(message);
     }

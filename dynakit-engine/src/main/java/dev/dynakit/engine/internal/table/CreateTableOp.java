@@ -28,14 +28,18 @@ final class CreateTableOp implements Operation {
 
   @Override
   public Object execute(Request req) {
+    if (!req.has("TableName")) {
+      throw EngineException.validation(
+          "The parameter 'TableName' is required but was not present in the request");
+    }
     Violations v = new Violations();
     List<KeyAttr> definitions = KeySpecs.definitions(req, true, v);
     String name = req.string("TableName");
-    v.notNull("tableName", name);
     v.name("tableName", name);
     List<KeyElement> key = KeySpecs.keySchema(req, "KeySchema", "keySchema", 2, v);
-    List<IndexSpec> lsis = indexes(req, "LocalSecondaryIndexes", false, v);
+    // DynamoDB reports the GSIs' errors before the LSIs', whatever the request's order
     List<IndexSpec> gsis = indexes(req, "GlobalSecondaryIndexes", true, v);
+    List<IndexSpec> lsis = indexes(req, "LocalSecondaryIndexes", false, v);
     String billingMode = req.string("BillingMode");
     v.oneOf("billingMode", billingMode, TableSettings.BILLING_MODES);
     Throughput throughput =

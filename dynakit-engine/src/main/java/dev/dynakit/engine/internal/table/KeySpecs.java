@@ -55,7 +55,17 @@ final class KeySpecs {
       return null;
     }
     List<Request> raw = req.objects(member);
-    v.size(path, req.list(member), 1, maxSize);
+    // echoed in the service model's form: KeySchemaElement(attributeName=pk, keyType=HASH)
+    List<String> shown = new ArrayList<>(raw.size());
+    for (Request e : raw) {
+      shown.add(
+          "KeySchemaElement(attributeName="
+              + e.string("AttributeName")
+              + ", keyType="
+              + e.string("KeyType")
+              + ")");
+    }
+    v.size(path, shown, 1, maxSize);
     List<KeyElement> out = new ArrayList<>(raw.size());
     for (int i = 0; i < raw.size(); i++) {
       Request e = raw.get(i);

@@ -79,8 +79,21 @@ class BatchValidationTest {
                 + " constraint: Member must satisfy enum value set: [SIZE, NONE]");
     wire.call("BatchWriteItem", "{'RequestItems':{'tab':[]}}")
         .invalid(
-            "1 validation error detected: Value at 'RequestItems.tab.member' failed to satisfy"
-                + " constraint: Member must have length greater than or equal to 1");
+            "1 validation error detected: Value '{tab=[]}' at 'requestItems' failed to satisfy"
+                + " constraint: Map value must satisfy constraint: [Member must have length less"
+                + " than or equal to 25, Member must have length greater than or equal to 1]");
+    // DynamoDB echoes BatchWriteItem's map in its service model's form, not as JSON
+    wire.call(
+            "BatchWriteItem",
+            "{'RequestItems':{'bad!name':[{'PutRequest':{'Item':{'pk':{'S':'x'}}}},"
+                + "{'DeleteRequest':{'Key':{'pk':{'N':'1'}}}}]}}")
+        .invalid(
+            "1 validation error detected: Value '{bad!name=[WriteRequest(putRequest=PutRequest("
+                + "item={pk=AttributeValue(S=x)}), deleteRequest=null), WriteRequest(putRequest=null,"
+                + " deleteRequest=DeleteRequest(key={pk=AttributeValue(N=1)}))]}' at 'requestItems'"
+                + " failed to satisfy constraint: Map keys must satisfy constraint: [Member must"
+                + " have length less than or equal to 255, Member must have length greater than or"
+                + " equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]");
     wire.call(
             "BatchWriteItem",
             "{'RequestItems':{'tab':[{'PutRequest':{'Item':{'pk':{'S':'a'}}}},"

@@ -203,9 +203,9 @@ class CreateTableIndexesTest {
                     ALL)))
         .invalid(
             "1 validation error detected: Value"
-                + " '[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"},"
-                + " {\"AttributeName\":\"a\",\"KeyType\":\"RANGE\"},"
-                + " {\"AttributeName\":\"sk\",\"KeyType\":\"RANGE\"}]' at"
+                + " '[KeySchemaElement(attributeName=pk, keyType=HASH),"
+                + " KeySchemaElement(attributeName=a, keyType=RANGE),"
+                + " KeySchemaElement(attributeName=sk, keyType=RANGE)]' at"
                 + " 'localSecondaryIndexes.1.member.keySchema' failed to satisfy constraint: Member"
                 + " must have length less than or equal to 2");
     wire.call(
@@ -256,6 +256,17 @@ class CreateTableIndexesTest {
                 + " 'globalSecondaryIndexes.1.member.indexName' failed to satisfy constraint: Member"
                 + " must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'a;' at"
                 + " 'globalSecondaryIndexes.1.member.indexName' failed to satisfy constraint: Member"
+                + " must have length greater than or equal to 3");
+    // the GSIs' errors come first, however the request orders its members
+    create(
+            "",
+            lsis(index("l1", key("pk", "HASH") + "," + key("sk", "RANGE"), ALL))
+                + gsis(index("g1", key("sk", "HASH"), ALL)))
+        .invalid(
+            "2 validation errors detected: Value 'g1' at"
+                + " 'globalSecondaryIndexes.1.member.indexName' failed to satisfy constraint: Member"
+                + " must have length greater than or equal to 3; Value 'l1' at"
+                + " 'localSecondaryIndexes.1.member.indexName' failed to satisfy constraint: Member"
                 + " must have length greater than or equal to 3");
     assertThat(wire.tableNames()).isEmpty();
   }

@@ -150,12 +150,14 @@ class CreateTableTest {
 
   @Test
   void createTable_missingMembers_areReportedTogether() {
+    // a missing TableName is refused first, in words of its own
     wire.call("CreateTable", "{'BillingMode':'PAY_PER_REQUEST'}")
+        .invalid("The parameter 'TableName' is required but was not present in the request");
+    wire.call("CreateTable", "{'TableName':'tab','BillingMode':'PAY_PER_REQUEST'}")
         .invalid(
-            "3 validation errors detected: Value null at 'attributeDefinitions' failed to satisfy"
-                + " constraint: Member must not be null; Value null at 'tableName' failed to"
-                + " satisfy constraint: Member must not be null; Value null at 'keySchema' failed"
-                + " to satisfy constraint: Member must not be null");
+            "2 validation errors detected: Value null at 'attributeDefinitions' failed to satisfy"
+                + " constraint: Member must not be null; Value null at 'keySchema' failed to"
+                + " satisfy constraint: Member must not be null");
   }
 
   @Test
@@ -167,9 +169,9 @@ class CreateTableTest {
         .invalid(
             "4 validation errors detected: Value 'X' at 'attributeDefinitions.1.member.attributeType'"
                 + " failed to satisfy constraint: Member must satisfy enum value set: [B, N, S];"
-                + " Value '[{\"AttributeName\":\"pk\",\"KeyType\":\"SIDEWAYS\"},"
-                + " {\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"},"
-                + " {\"AttributeName\":\"sk\",\"KeyType\":\"RANGE\"}]' at 'keySchema' failed to"
+                + " Value '[KeySchemaElement(attributeName=pk, keyType=SIDEWAYS),"
+                + " KeySchemaElement(attributeName=pk, keyType=HASH),"
+                + " KeySchemaElement(attributeName=sk, keyType=RANGE)]' at 'keySchema' failed to"
                 + " satisfy constraint: Member must have length less than or equal to 2; Value"
                 + " 'SIDEWAYS' at 'keySchema.1.member.keyType' failed to satisfy constraint: Member"
                 + " must satisfy enum value set: [HASH, RANGE]; Value 'FREE' at 'billingMode' failed"
