@@ -118,7 +118,7 @@ class DeleteItemIT {
             fx.client.deleteItem(
                 b -> b.tableName("items").key(key("a")).returnValues(ReturnValue.UPDATED_NEW)),
         "ValidationException",
-        "Return values set to invalid value");
+        "ReturnValues can only be ALL_OLD or NONE");
     assertThat(exists("a")).isTrue();
   }
 }

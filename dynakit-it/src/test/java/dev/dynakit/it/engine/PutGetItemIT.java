@@ -335,7 +335,7 @@ class PutGetItemIT {
             fx.client.putItem(
                 b -> b.tableName("items").item(key("a")).returnValues(ReturnValue.ALL_NEW)),
         "ValidationException",
-        "Return values set to invalid value");
+        "ReturnValues can only be ALL_OLD or NONE");
   }
 
   @Test

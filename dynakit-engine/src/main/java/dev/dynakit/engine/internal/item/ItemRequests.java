@@ -176,7 +176,7 @@ public final class ItemRequests {
               + " set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
     }
     if (!allowed.contains(value)) {
-      throw EngineException.validation("Return values set to invalid value");
+      throw EngineException.validation("ReturnValues can only be ALL_OLD or NONE");
     }
     return value;
   }
