@@ -8,6 +8,7 @@ import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.TableArns;
 import dev.dynakit.engine.internal.ttl.TtlSweeper;
+import dev.dynakit.engine.internal.value.ValueWording;
 import dev.dynakit.engine.storage.OrderedStore;
 import java.time.Clock;
 import java.time.Duration;
@@ -34,6 +35,7 @@ public final class DynakitEngine implements AutoCloseable {
 
   private final EngineState state;
   private final Map<String, Operation> operations;
+  private final Map<String, ValueWording.Layer> valueWordings;
   private final TableArns arns;
   private final TtlSweeper ttlSweeper;
 
@@ -50,11 +52,15 @@ public final class DynakitEngine implements AutoCloseable {
             builder.ttlChangeInterval);
     Map<String, Operation> ops = new HashMap<>();
     EngineDefaults.registerOperations(ops, state);
+    Map<String, ValueWording.Layer> wordings = new HashMap<>();
     // keyed by the full X-Amz-Target too: the server looks up the header as it came
     for (Map.Entry<String, Operation> e : Map.copyOf(ops).entrySet()) {
       ops.put(TARGET_PREFIX + e.getKey(), e.getValue());
+      wordings.put(e.getKey(), ValueWording.of(e.getKey()));
+      wordings.put(TARGET_PREFIX + e.getKey(), ValueWording.of(e.getKey()));
     }
     this.operations = Map.copyOf(ops);
+    this.valueWordings = Map.copyOf(wordings);
     this.arns = new TableArns(builder.region, builder.accountId);
     this.ttlSweeper = TtlSweeper.start(state, builder.ttlSweepInterval);
   }
@@ -105,10 +111,15 @@ public final class DynakitEngine implements AutoCloseable {
       }
       Request request = tree != null ? new Request(tree) : Request.parse(body);
       TableArns.Resolved resolved = arns.resolve(request.fields());
-      if (resolved == null) {
-        return answer(op.execute(request));
+      ValueWording.use(valueWordings.get(target));
+      try {
+        if (resolved == null) {
+          return answer(op.execute(request));
+        }
+        return answer(resolved.restore(op.execute(new Request(resolved.request()))));
+      } finally {
+        ValueWording.reset();
       }
-      return answer(resolved.restore(op.execute(new Request(resolved.request()))));
     } catch (EngineException e) {
       return error(e);
     } catch (RuntimeException | StackOverflowError e) {

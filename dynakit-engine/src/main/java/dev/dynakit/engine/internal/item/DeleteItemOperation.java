@@ -1,5 +1,6 @@
 package dev.dynakit.engine.internal.item;
 
+import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.internal.expr.ExpressionContext;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
@@ -21,16 +22,20 @@ final class DeleteItemOperation implements Operation {
 
   @Override
   public Object execute(Request request) {
-    ItemRequests.refuseMixing(
-        request,
-        List.of("Expected", "ConditionalOperator"),
-        List.of("ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"));
-    Map<String, AttrValue> keyParam = request.item("Key");
-    if (keyParam == null) {
-      throw Request.missing("Key");
+    Map<String, AttrValue> keyParam;
+    WriteParameters parameters;
+    try {
+      ItemRequests.refuseMixing(
+          request, List.of("Expected", "ConditionalOperator"), List.of("ConditionExpression"));
+      keyParam = request.item("Key");
+      if (keyParam == null) {
+        throw Request.missing("Key");
+      }
+      ExpressionContext ctx = ItemRequests.context(request);
+      parameters = WriteParameters.read(request, ctx, List.of("NONE", "ALL_OLD"));
+    } catch (EngineException e) {
+      throw ItemRequests.enveloped(e);
     }
-    ExpressionContext ctx = ItemRequests.context(request);
-    WriteParameters parameters = WriteParameters.read(request, ctx, List.of("NONE", "ALL_OLD"));
     Table table = ItemRequests.table(catalog, request);
     PrimaryKey key = KeyFactory.fromKey(table, keyParam);
 

@@ -12,10 +12,12 @@ import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.Violations;
 import dev.dynakit.engine.internal.value.AttrValue;
+import dev.dynakit.engine.internal.value.ValueWording;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,15 +25,18 @@ import org.jspecify.annotations.Nullable;
  * Scan, the batch and the transaction operations reuse them for their own structures.
  */
 public final class ItemRequests {
+  private static final Pattern ENVELOPE = Pattern.compile("\\d+ validation errors? detected: ");
+
   private ItemRequests() {}
 
   /** The table named by {@code TableName}, validated and looked up. */
   static Table table(Catalog catalog, Request request) {
     String name = request.requireString("TableName");
-    if (name.length() < 3 || name.length() > 255 || !Violations.isNameText(name)) {
+    // a single-item operation takes a table's name or ARN, hence at least one character, not three
+    if (name.isEmpty() || name.length() > 255 || !Violations.isNameText(name)) {
       String constraint =
-          name.length() < 3
-              ? "Member must have length greater than or equal to 3"
+          name.isEmpty()
+              ? "Member must have length greater than or equal to 1"
               : name.length() > 255
                   ? "Member must have length less than or equal to 255"
                   : "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+";
@@ -74,14 +79,22 @@ public final class ItemRequests {
         if (ex.type() != ErrorType.VALIDATION) {
           throw ex;
         }
-        throw EngineException.validation(
-            "ExpressionAttributeValues contains invalid value: "
-                + ex.getMessage()
-                + " for key "
-                + e.getKey());
+        throw EngineException.validation(ValueWording.expressionValue(ex.getMessage(), e.getKey()));
       }
     }
     return values;
+  }
+
+  /**
+   * A refusal of a single-item write's request (PutItem, UpdateItem, DeleteItem) as DynamoDB
+   * reports it: inside the "1 validation error detected: " envelope, which those three put around
+   * every refusal of the request itself, made before the table is read.
+   */
+  static EngineException enveloped(EngineException e) {
+    if (e.type() != ErrorType.VALIDATION || ENVELOPE.matcher(e.getMessage()).lookingAt()) {
+      return e;
+    }
+    return EngineException.validation("1 validation error detected: " + e.getMessage());
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.dynakit.engine.internal.item;
 
+import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.internal.expr.ExpressionContext;
 import dev.dynakit.engine.internal.index.IndexEntries;
 import dev.dynakit.engine.internal.protocol.Operation;
@@ -22,16 +23,20 @@ final class PutItemOperation implements Operation {
 
   @Override
   public Object execute(Request request) {
-    ItemRequests.refuseMixing(
-        request,
-        List.of("Expected", "ConditionalOperator"),
-        List.of("ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"));
-    Map<String, AttrValue> item = request.item("Item");
-    if (item == null) {
-      throw Request.missing("Item");
+    Map<String, AttrValue> item;
+    WriteParameters parameters;
+    try {
+      ItemRequests.refuseMixing(
+          request, List.of("Expected", "ConditionalOperator"), List.of("ConditionExpression"));
+      item = request.item("Item");
+      if (item == null) {
+        throw Request.missing("Item");
+      }
+      ExpressionContext ctx = ItemRequests.context(request);
+      parameters = WriteParameters.read(request, ctx, List.of("NONE", "ALL_OLD"));
+    } catch (EngineException e) {
+      throw ItemRequests.enveloped(e);
     }
-    ExpressionContext ctx = ItemRequests.context(request);
-    WriteParameters parameters = WriteParameters.read(request, ctx, List.of("NONE", "ALL_OLD"));
     Table table = ItemRequests.table(catalog, request);
     PrimaryKey key = KeyFactory.fromItem(table, item);
     IndexEntries.validate(table, item);

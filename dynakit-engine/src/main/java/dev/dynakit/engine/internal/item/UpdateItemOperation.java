@@ -31,23 +31,26 @@ final class UpdateItemOperation implements Operation {
 
   @Override
   public Object execute(Request request) {
-    ItemRequests.refuseMixing(
-        request,
-        List.of("AttributeUpdates", "Expected", "ConditionalOperator"),
-        List.of(
-            "UpdateExpression",
-            "ConditionExpression",
-            "ExpressionAttributeNames",
-            "ExpressionAttributeValues"));
-    Map<String, AttrValue> keyParam = request.item("Key");
-    if (keyParam == null) {
-      throw Request.missing("Key");
+    Map<String, AttrValue> keyParam;
+    UpdateExpr update;
+    WriteParameters parameters;
+    try {
+      ItemRequests.refuseMixing(
+          request,
+          List.of("AttributeUpdates", "Expected", "ConditionalOperator"),
+          List.of("UpdateExpression", "ConditionExpression"));
+      keyParam = request.item("Key");
+      if (keyParam == null) {
+        throw Request.missing("Key");
+      }
+      ExpressionContext ctx = ItemRequests.context(request);
+      update = update(request, ctx);
+      parameters =
+          WriteParameters.read(
+              request, ctx, List.of("NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"));
+    } catch (EngineException e) {
+      throw ItemRequests.enveloped(e);
     }
-    ExpressionContext ctx = ItemRequests.context(request);
-    UpdateExpr update = update(request, ctx);
-    WriteParameters parameters =
-        WriteParameters.read(
-            request, ctx, List.of("NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"));
     Table table = ItemRequests.table(catalog, request);
     PrimaryKey key = KeyFactory.fromKey(table, keyParam);
     if (update != null) {

@@ -5,6 +5,7 @@ import dev.dynakit.engine.ErrorType;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.Binary;
 import dev.dynakit.engine.internal.value.Numbers;
+import dev.dynakit.engine.internal.value.ValueWording;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -97,7 +98,7 @@ public final class WireValues {
         if (!asBoolean(payload)) {
           throw EngineException.validation(
               "One or more parameter values were invalid: Null attribute value types must have"
-                  + " the true value");
+                  + " the value of true");
         }
         return AttrValue.Null.INSTANCE;
       case "SS":
@@ -135,7 +136,7 @@ public final class WireValues {
       seen.add(s);
     }
     if (seen.size() != values.size()) {
-      throw duplicates(values);
+      throw EngineException.validation(ValueWording.duplicateStrings(values));
     }
     return new AttrValue.SS(values);
   }
@@ -146,23 +147,22 @@ public final class WireValues {
     }
     List<BigDecimal> values = new ArrayList<>(raw.size());
     Set<BigDecimal> seen = new HashSet<>();
-    List<String> texts = new ArrayList<>(raw.size());
     for (Object o : raw) {
-      String text = asString(o);
-      texts.add(text);
-      BigDecimal d = Numbers.parse(text);
+      BigDecimal d = Numbers.parse(asString(o));
       values.add(d);
       seen.add(d);
     }
     if (seen.size() != values.size()) {
-      throw duplicates(texts);
+      throw EngineException.validation(ValueWording.duplicateNumbers());
     }
     return new AttrValue.NS(values);
   }
 
   private static AttrValue.BS binarySet(List<Object> raw) {
     if (raw.isEmpty()) {
-      throw emptySet("binary");
+      // unlike the other sets' refusal, in words of its own
+      throw EngineException.validation(
+          "One or more parameter values were invalid: Binary sets should not be empty");
     }
     List<Binary> values = new ArrayList<>(raw.size());
     Set<Binary> seen = new HashSet<>();
@@ -172,7 +172,7 @@ public final class WireValues {
       seen.add(b);
     }
     if (seen.size() != values.size()) {
-      throw duplicates(values);
+      throw EngineException.validation(ValueWording.duplicateBinaries(values));
     }
     return new AttrValue.BS(values);
   }
@@ -180,13 +180,6 @@ public final class WireValues {
   private static EngineException emptySet(String kind) {
     return EngineException.validation(
         "One or more parameter values were invalid: An " + kind + " set  may not be empty");
-  }
-
-  private static EngineException duplicates(List<?> values) {
-    return EngineException.validation(
-        "One or more parameter values were invalid: Input collection "
-            + values
-            + " contains duplicates.");
   }
 
   private static Binary binary(Object payload) {

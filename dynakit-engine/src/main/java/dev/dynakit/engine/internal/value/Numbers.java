@@ -19,16 +19,16 @@ public final class Numbers {
 
   private static final int MIN_EXPONENT = -130;
 
-  /** A well-formed decimal with an exponent; group 1 is the exponent's sign. */
+  /** A well-formed decimal with an exponent; group 1 is the exponent. */
   private static final Pattern HUGE_EXPONENT =
-      Pattern.compile("[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)[eE]([+-]?)[0-9]+");
+      Pattern.compile("[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)[eE]([+-]?[0-9]+)");
 
   private Numbers() {}
 
   /** Parses wire text, refusing what DynamoDB refuses. */
   public static BigDecimal parse(String text) {
     if (text.isEmpty()) {
-      throw EngineException.validation("The parameter cannot be converted to a numeric value");
+      throw EngineException.validation(ValueWording.notNumeric(text));
     }
     BigDecimal value = smallInteger(text);
     if (value == null) {
@@ -46,16 +46,21 @@ public final class Numbers {
   }
 
   /**
-   * The refusal of text BigDecimal cannot read: a number whose exponent is outside the int range is
-   * out of DynamoDB's range, anything else is not a number.
+   * The refusal of text BigDecimal cannot read: a number whose exponent is outside the int range
+   * but fits a long is out of DynamoDB's range; anything else, a longer exponent included, is not a
+   * number.
    */
   private static EngineException unreadable(String text) {
     Matcher m = HUGE_EXPONENT.matcher(text);
     if (m.matches()) {
-      return m.group(1).equals("-") ? underflow() : overflow();
+      try {
+        Long.parseLong(m.group(1));
+        return m.group(1).startsWith("-") ? underflow() : overflow();
+      } catch (NumberFormatException beyondLong) {
+        // not a number to DynamoDB either
+      }
     }
-    return EngineException.validation(
-        "The parameter cannot be converted to a numeric value: " + text);
+    return EngineException.validation(ValueWording.notNumeric(text));
   }
 
   /**

@@ -91,14 +91,19 @@ class NumbersProperties {
     return -value.scale() < -130 ? UNDERFLOW : BigDecimal.ZERO;
   }
 
-  /** Text BigDecimal refuses: out of range when only its exponent is too large for an int. */
+  /**
+   * Text BigDecimal refuses: out of range when only its exponent is too large for an int (but not
+   * for a long).
+   */
   private static String beyondIntExponent(String text) {
     int e = text.toLowerCase(java.util.Locale.ROOT).indexOf('e');
     if (e > 0) {
       try {
         new BigDecimal(text.substring(0, e));
         BigInteger exponent = new BigInteger(text.substring(e + 1));
-        return exponent.signum() < 0 ? UNDERFLOW : OVERFLOW;
+        if (exponent.bitLength() < 64) {
+          return exponent.signum() < 0 ? UNDERFLOW : OVERFLOW;
+        }
       } catch (NumberFormatException notANumber) {
         // falls through to the refusal of text that is no number
       }

@@ -1,0 +1,159 @@
+package dev.dynakit.engine.internal.value;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.engine.JsonCalls;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * DynamoDB's two wordings for refused attribute values (current: PutItem, UpdateItem, DeleteItem
+ * inside the "1 validation error detected: " envelope, GetItem, BatchGetItem and Query bare; older:
+ * BatchWriteItem, the transactions and Scan), and the envelope of the single-item writes.
+ */
+class ValueWordingTest {
+  private static final String ONE = "1 validation error detected: ";
+  private static final String INVALID = "One or more parameter values were invalid: ";
+  private static final String NOT_NUMERIC = "The parameter cannot be converted to a numeric value";
+
+  private final DynakitEngine engine = DynakitEngine.inMemory();
+  private final JsonCalls wire = new JsonCalls(engine);
+
+  @BeforeEach
+  void setUp() {
+    wire.createTableWithIndex("tab");
+  }
+
+  @AfterEach
+  void close() {
+    engine.close();
+  }
+
+  private JsonCalls.Answer put(String attribute) {
+    return wire.call(
+        "PutItem", "{'TableName':'tab','Item':{'pk':{'S':'a'},'x':" + attribute + "}}");
+  }
+
+  private JsonCalls.Answer batchPut(String attribute) {
+    return wire.call(
+        "BatchWriteItem",
+        "{'RequestItems':{'tab':[{'PutRequest':{'Item':{'pk':{'S':'a'},'x':"
+            + attribute
+            + "}}}]}}");
+  }
+
+  @Test
+  void anEmptyNumber_keepsItsColonInTheCurrentWording_only() {
+    put("{'N':''}").invalid(ONE + NOT_NUMERIC + ": ");
+    wire.call("GetItem", "{'TableName':'tab','Key':{'pk':{'N':''}}}").invalid(NOT_NUMERIC + ": ");
+    batchPut("{'N':''}").invalid(NOT_NUMERIC);
+  }
+
+  @Test
+  void repeatedSetMembers_areListedInOrderInTheCurrentWording_andAsSentInTheOlder() {
+    put("{'SS':['b','a','b']}")
+        .invalid(ONE + INVALID + "Input collection [\"a\", \"b\", \"b\"] contains duplicates.");
+    put("{'BS':['/w==','AA==','AA==']}")
+        .invalid(
+            ONE
+                + INVALID
+                + "Input collection [\"AA==\",\"/w==\",\"AA==\"]of type BS contains duplicates.");
+    put("{'NS':['2','1','2']}").invalid(ONE + INVALID + "Input collection contains duplicates.");
+    // the rest after the first repeat stays as sent
+    put("{'SS':['c','a','a','b']}")
+        .invalid(
+            ONE + INVALID + "Input collection [\"a\", \"c\", \"a\", \"b\"] contains duplicates.");
+
+    batchPut("{'SS':['b','a','b']}")
+        .invalid(INVALID + "Input collection [b, a, b] contains duplicates.");
+    batchPut("{'BS':['/w==','AA==','AA==']}")
+        .invalid(INVALID + "Input collection [/w==, AA==, AA==]of type BS contains duplicates.");
+    batchPut("{'NS':['2','1','2']}").invalid("Input collection contains duplicates");
+  }
+
+  @Test
+  void expressionValues_areWrappedInTheOlderWording_only() {
+    String values = "'ExpressionAttributeValues':{':p':{'S':'a'},':v':{'N':'abc'}}";
+    wire.call(
+            "Query",
+            "{'TableName':'tab','KeyConditionExpression':'pk = :p','FilterExpression':'n = :v',"
+                + values
+                + "}")
+        .invalid(NOT_NUMERIC + ": abc");
+    wire.call(
+            "DeleteItem",
+            "{'TableName':'tab','Key':{'pk':{'S':'a'}},'ConditionExpression':'n = :v OR pk = :p',"
+                + values
+                + "}")
+        .invalid(ONE + NOT_NUMERIC + ": abc");
+    wire.call("Scan", "{'TableName':'tab','FilterExpression':'n = :v OR pk = :p'," + values + "}")
+        .invalid(
+            "ExpressionAttributeValues contains invalid value: "
+                + NOT_NUMERIC
+                + ": abc for key :v");
+  }
+
+  @Test
+  void singleItemWrites_envelopeTheirRequestRefusals() {
+    wire.call(
+            "PutItem",
+            "{'TableName':'tab','Item':{'pk':{'S':'a'}},"
+                + "'ExpressionAttributeValues':{':v':{'S':'x'}}}")
+        .invalid(ONE + "ExpressionAttributeValues can only be specified when using expressions");
+    wire.call("PutItem", "{'TableName':'tab','Item':{'pk':{'S':'a'}},'ConditionExpression':''}")
+        .invalid(ONE + "Invalid ConditionExpression: The expression can not be empty;");
+    wire.call(
+            "PutItem",
+            "{'TableName':'tab','Item':{'pk':{'S':'a'}},'Expected':{'a':{'Exists':true}}}")
+        .invalid(ONE + INVALID + "Value must be provided when Exists is true for Attribute: a");
+    wire.call("DeleteItem", "{'TableName':'tab','Key':{'pk':{'S':'a'}},'ReturnValues':'ALL_NEW'}")
+        .invalid(ONE + "ReturnValues can only be ALL_OLD or NONE");
+    // placeholders are no expression parameters: Expected beside names is their own refusal
+    wire.call(
+            "DeleteItem",
+            "{'TableName':'tab','Key':{'pk':{'S':'a'}},'Expected':{'a':{'Exists':false}},"
+                + "'ExpressionAttributeNames':{'#a':'a'}}")
+        .invalid(ONE + "ExpressionAttributeNames can only be specified when using expressions");
+    wire.call(
+            "UpdateItem",
+            "{'TableName':'tab','Key':{'pk':{'S':'a'}},'UpdateExpression':'SET a = :a',"
+                + "'ExpressionAttributeValues':{':a':{'S':'x'}},"
+                + "'AttributeUpdates':{'b':{'Action':'PUT','Value':{'S':'y'}}}}")
+        .invalid(
+            ONE
+                + "Can not use both expression and non-expression parameters in the same request:"
+                + " Non-expression parameters: {AttributeUpdates} Expression parameters:"
+                + " {UpdateExpression}");
+    // refusals that need the table stay bare, and so do the ones already enveloped
+    wire.call("PutItem", "{'TableName':'tab','Item':{'x':{'S':'a'}}}")
+        .invalid(INVALID + "Missing the key pk in the item");
+    wire.call("PutItem", "{'TableName':'tab','Item':{'pk':{'S':'a'}},'ReturnValues':'BOGUS'}")
+        .invalid(
+            ONE
+                + "Value 'BOGUS' at 'returnValues' failed to satisfy constraint: Member must"
+                + " satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
+  }
+
+  @Test
+  void setAndNullRefusals_inDynamoDbsCurrentWords() {
+    put("{'BS':[]}").invalid(ONE + INVALID + "Binary sets should not be empty");
+    put("{'SS':[]}").invalid(ONE + INVALID + "An string set  may not be empty");
+    put("{'NULL':false}")
+        .invalid(ONE + INVALID + "Null attribute value types must have the value of true");
+  }
+
+  @Test
+  void aSingleItemOperationTakesANameOrArn_soAnEmptyNameFailsItsOneCharacterMinimum() {
+    wire.call("PutItem", "{'TableName':'','Item':{'pk':{'S':'a'}}}")
+        .invalid(
+            ONE
+                + "Value '' at 'tableName' failed to satisfy constraint: Member must have length"
+                + " greater than or equal to 1");
+    assertThat(wire.call("GetItem", "{'TableName':'ab','Key':{'pk':{'S':'a'}}}").status())
+        .isEqualTo(400);
+    assertThat(wire.call("GetItem", "{'TableName':'ab','Key':{'pk':{'S':'a'}}}").body())
+        .containsEntry("__type", "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException");
+  }
+}
