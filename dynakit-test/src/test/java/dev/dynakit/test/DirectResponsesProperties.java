@@ -198,7 +198,10 @@ class DirectResponsesProperties {
         == numbers.size();
   }
 
-  /** What DynamoDB gives back for an item: numbers in their canonical text. */
+  /**
+   * What DynamoDB gives back for an item: numbers in their canonical text, set members in its order
+   * (strings and binaries by their bytes, numbers by value).
+   */
   private static Map<String, AttributeValue> canonical(Map<String, AttributeValue> item) {
     Map<String, AttributeValue> result = new LinkedHashMap<>();
     item.forEach((k, v) -> result.put(k, canonical(v)));
@@ -212,7 +215,26 @@ class DirectResponsesProperties {
     if (v.hasNs()) {
       return AttributeValue.fromNs(
           v.ns().stream()
+              .sorted(java.util.Comparator.comparing(BigDecimal::new))
               .map(DirectResponsesProperties::canonicalNumber)
+              .collect(Collectors.toList()));
+    }
+    if (v.hasSs()) {
+      return AttributeValue.fromSs(
+          v.ss().stream()
+              .sorted(
+                  java.util.Comparator.comparing(
+                      (String s) -> s.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                      java.util.Arrays::compareUnsigned))
+              .collect(Collectors.toList()));
+    }
+    if (v.hasBs()) {
+      return AttributeValue.fromBs(
+          v.bs().stream()
+              .sorted(
+                  java.util.Comparator.comparing(
+                      software.amazon.awssdk.core.SdkBytes::asByteArray,
+                      java.util.Arrays::compareUnsigned))
               .collect(Collectors.toList()));
     }
     if (v.hasL()) {

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeAction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValueUpdate;
@@ -141,7 +142,7 @@ class UpdateItemIT {
     Map<String, AttributeValue> item = current();
     assertThat(item.get("count").n()).isEqualTo("10");
     assertThat(item.get("newnum").n()).isEqualTo("5");
-    assertThat(item.get("tags").ss()).containsExactlyInAnyOrder("x", "y", "z");
+    assertThat(item.get("tags").ss()).containsExactly("x", "y", "z");
     assertThat(item.get("newset").ss()).containsExactly("z");
     assertThat(item.get("nums").ns()).containsExactly("2");
     update(
@@ -150,6 +151,36 @@ class UpdateItemIT {
         Map.of(":two", AttributeValue.fromNs(List.of("2"))),
         ReturnValue.NONE);
     assertThat(current()).doesNotContainKey("nums");
+  }
+
+  @Test
+  void sets_comeBackInDynamoDbsOrder_notAsWritten() {
+    // strings and binaries by their bytes, numbers by value, the empty string first
+    update(
+        "SET s = :s, n = :n, b = :b",
+        Map.of(),
+        Map.of(
+            ":s", AttributeValue.fromSs(List.of("c", "a", "", "B", "\u00e9")),
+            ":n", AttributeValue.fromNs(List.of("10", "-2", "3", "1.5", "100")),
+            ":b",
+                AttributeValue.fromBs(
+                    List.of(
+                        SdkBytes.fromByteArray(new byte[] {(byte) 0xff}),
+                        SdkBytes.fromByteArray(new byte[] {1, 0}),
+                        SdkBytes.fromByteArray(new byte[] {}),
+                        SdkBytes.fromByteArray(new byte[] {1})))),
+        ReturnValue.NONE);
+    Map<String, AttributeValue> item = current();
+    assertThat(item.get("s").ss()).containsExactly("", "B", "a", "c", "\u00e9");
+    assertThat(item.get("n").ns()).containsExactly("-2", "1.5", "3", "10", "100");
+    assertThat(item.get("b").bs())
+        .extracting(SdkBytes::asByteArray)
+        .containsExactly(
+            new byte[] {}, new byte[] {1}, new byte[] {1, 0}, new byte[] {(byte) 0xff});
+    // an added member takes its place in that order too
+    update(
+        "ADD s :e", Map.of(), Map.of(":e", AttributeValue.fromSs(List.of("A"))), ReturnValue.NONE);
+    assertThat(current().get("s").ss()).containsExactly("", "A", "B", "a", "c", "\u00e9");
   }
 
   @Test

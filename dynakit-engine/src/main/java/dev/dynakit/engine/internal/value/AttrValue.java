@@ -2,8 +2,9 @@ package dev.dynakit.engine.internal.value;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,69 +97,46 @@ public sealed interface AttrValue
     }
   }
 
-  /** A non-empty string set. Equality ignores order. */
+  /** {@code values} sorted by {@code order}, unmodifiable. */
+  private static <T> List<T> sorted(List<T> values, Comparator<? super T> order) {
+    List<T> copy = new ArrayList<>(values);
+    copy.sort(order);
+    return List.copyOf(copy);
+  }
+
+  /** A non-empty string set, its members in DynamoDB's order: by their UTF-8 bytes. */
   record SS(List<String> values) implements AttrValue {
     public SS {
-      values = List.copyOf(values);
+      values = sorted(values, Utf8.ORDER);
     }
 
     @Override
     public String typeName() {
       return "SS";
     }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof SS other && new HashSet<>(values).equals(new HashSet<>(other.values));
-    }
-
-    @Override
-    public int hashCode() {
-      return new HashSet<>(values).hashCode();
-    }
   }
 
-  /** A non-empty number set. Equality ignores order. */
+  /** A non-empty number set, its members in DynamoDB's order: by value. */
   record NS(List<BigDecimal> values) implements AttrValue {
     public NS {
-      values = values.stream().map(Numbers::canonical).toList();
+      values = sorted(values.stream().map(Numbers::canonical).toList(), Comparator.naturalOrder());
     }
 
     @Override
     public String typeName() {
       return "NS";
     }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof NS other && new HashSet<>(values).equals(new HashSet<>(other.values));
-    }
-
-    @Override
-    public int hashCode() {
-      return new HashSet<>(values).hashCode();
-    }
   }
 
-  /** A non-empty binary set. Equality ignores order. */
+  /** A non-empty binary set, its members in DynamoDB's order: by their unsigned bytes. */
   record BS(List<Binary> values) implements AttrValue {
     public BS {
-      values = List.copyOf(values);
+      values = sorted(values, Comparator.naturalOrder());
     }
 
     @Override
     public String typeName() {
       return "BS";
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof BS other && new HashSet<>(values).equals(new HashSet<>(other.values));
-    }
-
-    @Override
-    public int hashCode() {
-      return new HashSet<>(values).hashCode();
     }
   }
 

@@ -1,8 +1,6 @@
 package dev.dynakit.engine.internal.value;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
@@ -71,7 +69,7 @@ public final class ValueWording {
     if (layer() == Layer.OLDER) {
       return INVALID + "Input collection " + sent + " contains duplicates.";
     }
-    List<String> shown = asReported(sent, ValueWording::compareUtf8);
+    List<String> shown = asReported(sent, Utf8.ORDER);
     List<String> quoted = new ArrayList<>(shown.size());
     for (String s : shown) {
       quoted.add("\"" + s + "\"");
@@ -109,12 +107,6 @@ public final class ValueWording {
     return layer() == Layer.OLDER
         ? "ExpressionAttributeValues contains invalid value: " + refusal + " for key " + key
         : refusal;
-  }
-
-  /** Strings in DynamoDB's order: by their UTF-8 bytes, unsigned. */
-  private static int compareUtf8(String a, String b) {
-    return Arrays.compareUnsigned(
-        a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 
   /**
