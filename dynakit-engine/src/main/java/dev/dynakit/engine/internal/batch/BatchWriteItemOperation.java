@@ -62,7 +62,7 @@ final class BatchWriteItemOperation implements Operation {
     if (requestItems.isEmpty()) {
       throw EngineException.validation("The requestItems parameter is required for BatchWriteItem");
     }
-    errors.tableNames("requestItems", requestItems, WriteRequestText.of(requestItems));
+    errors.tableNames("requestItems", requestItems, () -> WriteRequestText.of(requestItems));
     Map<String, List<Request>> byTable = new LinkedHashMap<>();
     boolean emptyList = false;
     for (String tableName : requestItems.keySet()) {

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -48,16 +49,19 @@ public final class ConstraintErrors {
    * [a-zA-Z0-9_.-]}. DynamoDB echoes the whole map in the message, as JSON (BatchGetItem).
    */
   public void tableNames(String path, Map<String, Object> map) {
-    tableNames(path, map, new String(Json.write(map), StandardCharsets.UTF_8));
+    tableNames(path, map, () -> new String(Json.write(map), StandardCharsets.UTF_8));
   }
 
-  /** As {@link #tableNames(String, Map)}, echoing the map as {@code shown}. */
-  public void tableNames(String path, Map<String, Object> map, String shown) {
+  /**
+   * As {@link #tableNames(String, Map)}, echoing the map as {@code shown} renders it (only for a
+   * refusal: rendering a batch costs more than checking it).
+   */
+  public void tableNames(String path, Map<String, Object> map, Supplier<String> shown) {
     for (String name : map.keySet()) {
       if (!validTableName(name)) {
         add(
             "Value '"
-                + shown
+                + shown.get()
                 + "' at '"
                 + path
                 + "' failed to satisfy constraint: Map keys must satisfy constraint: [Member"

@@ -55,7 +55,7 @@ public final class ValueWording {
   }
 
   /** The layer of the operation this thread runs. */
-  public static Layer layer() {
+  private static Layer layer() {
     return LAYER.get();
   }
 
