@@ -27,7 +27,6 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 @ParameterizedClass
@@ -223,10 +222,21 @@ class PutGetItemIT {
     String refusal =
         "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels"
             + " beyond supported limit";
+    refusedOnEveryPut(item("pk", "b", "d", tooDeep), refusal);
+    // far deeper than the limit: still DynamoDB's refusal, not the JSON reader's
     assertError(
-        () -> fx.client.putItem(b -> b.tableName("items").item(item("pk", "b", "d", tooDeep))),
+        () -> fx.client.putItem(b -> b.tableName("items").item(item("pk", "b", "d", nested(100)))),
         "ValidationException",
         refusal);
+    assertThat(get("b")).isNull();
+  }
+
+  /** Asserts that PutItem, BatchWriteItem and a transaction's Put each refuse {@code item}. */
+  private void refusedOnEveryPut(Map<String, AttributeValue> item, String message) {
+    assertError(
+        () -> fx.client.putItem(b -> b.tableName("items").item(item)),
+        "ValidationException",
+        message);
     assertError(
         () ->
             fx.client.batchWriteItem(
@@ -235,27 +245,15 @@ class PutGetItemIT {
                         Map.of(
                             "items",
                             List.of(
-                                WriteRequest.builder()
-                                    .putRequest(p -> p.item(item("pk", "b", "d", tooDeep)))
-                                    .build())))),
+                                WriteRequest.builder().putRequest(p -> p.item(item)).build())))),
         "ValidationException",
-        refusal);
+        message);
     assertError(
         () ->
             fx.client.transactWriteItems(
-                b ->
-                    b.transactItems(
-                        TransactWriteItem.builder()
-                            .put(p -> p.tableName("items").item(item("pk", "b", "d", tooDeep)))
-                            .build())),
+                b -> b.transactItems(t -> t.put(p -> p.tableName("items").item(item)))),
         "ValidationException",
-        refusal);
-    // far deeper than the limit: still DynamoDB's refusal, not the JSON reader's
-    assertError(
-        () -> fx.client.putItem(b -> b.tableName("items").item(item("pk", "b", "d", nested(100)))),
-        "ValidationException",
-        refusal);
-    assertThat(get("b")).isNull();
+        message);
   }
 
   private static AttributeValue nested(int levels) {
@@ -268,30 +266,7 @@ class PutGetItemIT {
 
   @Test
   void attributeNames_emptyOrOf64KB_areRefusedOnEveryWritePath_andNothingWritten() {
-    Map<String, AttributeValue> emptyName = item("pk", "a", "", "x");
-    assertError(
-        () -> fx.client.putItem(b -> b.tableName("items").item(emptyName)),
-        "ValidationException",
-        "attribute name in the item is empty");
-    assertError(
-        () ->
-            fx.client.batchWriteItem(
-                b ->
-                    b.requestItems(
-                        Map.of(
-                            "items",
-                            List.of(
-                                WriteRequest.builder()
-                                    .putRequest(p -> p.item(emptyName))
-                                    .build())))),
-        "ValidationException",
-        "attribute name in the item is empty");
-    assertError(
-        () ->
-            fx.client.transactWriteItems(
-                b -> b.transactItems(t -> t.put(p -> p.tableName("items").item(emptyName)))),
-        "ValidationException",
-        "attribute name in the item is empty");
+    refusedOnEveryPut(item("pk", "a", "", "x"), "attribute name in the item is empty");
     assertError(
         () ->
             fx.client.updateItem(

@@ -1,14 +1,11 @@
 package dev.dynakit.engine.internal.item;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.internal.expr.ExpressionContext;
 import dev.dynakit.engine.internal.index.IndexEntries;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
-import java.util.List;
 import java.util.Map;
 
 /** PutItem: create or replace one item, optionally under a condition. */
@@ -23,20 +20,9 @@ final class PutItemOperation implements Operation {
 
   @Override
   public Object execute(Request request) {
-    Map<String, AttrValue> item;
-    WriteParameters parameters;
-    try {
-      ItemRequests.refuseMixing(
-          request, List.of("Expected", "ConditionalOperator"), List.of("ConditionExpression"));
-      item = request.item("Item");
-      if (item == null) {
-        throw Request.missing("Item");
-      }
-      ExpressionContext ctx = ItemRequests.context(request);
-      parameters = WriteParameters.read(request, ctx, List.of("NONE", "ALL_OLD"));
-    } catch (EngineException e) {
-      throw ItemRequests.enveloped(e);
-    }
+    SimpleWrite write = SimpleWrite.read(request, "Item");
+    Map<String, AttrValue> item = write.attributes();
+    WriteParameters parameters = write.parameters();
     Table table = ItemRequests.table(catalog, request);
     PrimaryKey key = KeyFactory.fromItem(table, item);
     IndexEntries.validate(table, item);

@@ -1,0 +1,34 @@
+package dev.dynakit.engine.internal.item;
+
+import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.internal.expr.ExpressionContext;
+import dev.dynakit.engine.internal.protocol.Request;
+import dev.dynakit.engine.internal.value.AttrValue;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What PutItem and DeleteItem read before they look at the table: the item or key, and the write's
+ * parameters, refused as DynamoDB refuses them (inside its "1 validation error detected: "
+ * envelope).
+ *
+ * @param attributes the item (PutItem) or the key (DeleteItem)
+ */
+record SimpleWrite(Map<String, AttrValue> attributes, WriteParameters parameters) {
+  /** Reads the request, whose attributes are the member {@code member} ("Item" or "Key"). */
+  static SimpleWrite read(Request request, String member) {
+    try {
+      ItemRequests.refuseMixing(
+          request, List.of("Expected", "ConditionalOperator"), List.of("ConditionExpression"));
+      Map<String, AttrValue> attributes = request.item(member);
+      if (attributes == null) {
+        throw Request.missing(member);
+      }
+      ExpressionContext ctx = ItemRequests.context(request);
+      return new SimpleWrite(
+          attributes, WriteParameters.read(request, ctx, List.of("NONE", "ALL_OLD")));
+    } catch (EngineException e) {
+      throw ItemRequests.enveloped(e);
+    }
+  }
+}
