@@ -31,6 +31,16 @@ public final class ItemRequests {
 
   /** The table named by {@code TableName}, validated and looked up. */
   static Table table(Catalog catalog, Request request) {
+    String name = tableName(request);
+    Table table = catalog.find(name);
+    if (table == null) {
+      throw EngineException.notFound("Requested resource not found");
+    }
+    return table;
+  }
+
+  /** The {@code TableName} member, refused as DynamoDB refuses a malformed one. */
+  static String tableName(Request request) {
     String name = request.requireString("TableName");
     // a single-item operation takes a table's name or ARN, hence at least one character, not three
     if (name.isEmpty() || name.length() > 255 || !Violations.isNameText(name)) {
@@ -46,11 +56,7 @@ public final class ItemRequests {
               + "' at 'tableName' failed to satisfy constraint: "
               + constraint);
     }
-    Table table = catalog.find(name);
-    if (table == null) {
-      throw EngineException.notFound("Requested resource not found");
-    }
-    return table;
+    return name;
   }
 
   /** The expression context of the request, refusing empty name or value maps. */

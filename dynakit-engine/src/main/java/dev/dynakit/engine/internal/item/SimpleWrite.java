@@ -3,6 +3,7 @@ package dev.dynakit.engine.internal.item;
 import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.internal.expr.ExpressionContext;
 import dev.dynakit.engine.internal.protocol.Request;
+import dev.dynakit.engine.internal.table.Violations;
 import dev.dynakit.engine.internal.value.AttrValue;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,22 @@ import java.util.Map;
 record SimpleWrite(Map<String, AttrValue> attributes, WriteParameters parameters) {
   /** Reads the request, whose attributes are the member {@code member} ("Item" or "Key"). */
   static SimpleWrite read(Request request, String member) {
+    // a malformed table name is refused alone, and the enumerations together, before the rest
+    ItemRequests.tableName(request);
+    Violations enums = new Violations();
+    enums.oneOf(
+        "returnConsumedCapacity",
+        request.string("ReturnConsumedCapacity"),
+        List.of("INDEXES", "TOTAL", "NONE"));
+    enums.oneOf(
+        "returnItemCollectionMetrics",
+        request.string("ReturnItemCollectionMetrics"),
+        List.of("SIZE", "NONE"));
+    enums.oneOf(
+        "returnValues",
+        request.string("ReturnValues"),
+        List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"));
+    enums.throwIfAny();
     try {
       ItemRequests.refuseMixing(
           request, List.of("Expected", "ConditionalOperator"), List.of("ConditionExpression"));

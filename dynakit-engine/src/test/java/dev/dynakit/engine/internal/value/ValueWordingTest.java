@@ -137,6 +137,35 @@ class ValueWordingTest {
   }
 
   @Test
+  void putAndDelete_refuseAMalformedTableNameAlone_andTheirEnumerationsTogether() {
+    wire.call("PutItem", "{'TableName':'','Item':{'pk':{'S':'a'}},'ReturnValues':'BOGUS'}")
+        .invalid(
+            ONE
+                + "Value '' at 'tableName' failed to satisfy constraint: Member must have length"
+                + " greater than or equal to 1");
+    wire.call(
+            "PutItem",
+            "{'TableName':'tab','Item':{'pk':{'S':'a'}},'ReturnValues':'A',"
+                + "'ReturnConsumedCapacity':'B','ReturnItemCollectionMetrics':'C'}")
+        .invalid(
+            "3 validation errors detected: Value 'B' at 'returnConsumedCapacity' failed to"
+                + " satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE];"
+                + " Value 'C' at 'returnItemCollectionMetrics' failed to satisfy constraint: Member"
+                + " must satisfy enum value set: [SIZE, NONE]; Value 'A' at 'returnValues' failed"
+                + " to satisfy constraint: Member must satisfy enum value set: [ALL_NEW,"
+                + " UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
+    wire.call(
+            "DeleteItem",
+            "{'TableName':'tab','Key':{'pk':{'S':'a'}},'ReturnValues':'A',"
+                + "'ReturnConsumedCapacity':'B'}")
+        .invalid(
+            "2 validation errors detected: Value 'B' at 'returnConsumedCapacity' failed to"
+                + " satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE];"
+                + " Value 'A' at 'returnValues' failed to satisfy constraint: Member must satisfy"
+                + " enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
+  }
+
+  @Test
   void setAndNullRefusals_inDynamoDbsCurrentWords() {
     put("{'BS':[]}").invalid(ONE + INVALID + "Binary sets should not be empty");
     put("{'SS':[]}").invalid(ONE + INVALID + "An string set  may not be empty");
