@@ -39,22 +39,61 @@ public final class ItemRequests {
     return table;
   }
 
+  /**
+   * Refuses a single-item write without its item or key ({@code member}) as DynamoDB does: with
+   * every member constraint the request breaks, in DynamoDB's order, the missing member last.
+   */
+  static void refuseWithout(Request request, String member) {
+    if (request.has(member)) {
+      return;
+    }
+    Violations v = new Violations();
+    v.oneOf(
+        "returnConsumedCapacity",
+        request.string("ReturnConsumedCapacity"),
+        List.of("INDEXES", "TOTAL", "NONE"));
+    v.oneOf(
+        "returnItemCollectionMetrics",
+        request.string("ReturnItemCollectionMetrics"),
+        List.of("SIZE", "NONE"));
+    String name = request.string("TableName");
+    String nameProblem = name == null ? null : tableNameProblem(name);
+    if (v.notNull("tableName", name) && nameProblem != null) {
+      v.add("tableName", name, nameProblem);
+    }
+    v.oneOf(
+        "returnValues",
+        request.string("ReturnValues"),
+        List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"));
+    v.oneOf("conditionalOperator", request.string("ConditionalOperator"), List.of("OR", "AND"));
+    v.notNull(Character.toLowerCase(member.charAt(0)) + member.substring(1), null);
+    v.throwIfAny();
+  }
+
+  /** The constraint a table name of a single-item operation breaks, or null. */
+  private static @Nullable String tableNameProblem(String name) {
+    // a single-item operation takes a table's name or ARN, hence at least one character, not three
+    if (name.isEmpty()) {
+      return "Member must have length greater than or equal to 1";
+    }
+    if (name.length() > 255) {
+      return "Member must have length less than or equal to 255";
+    }
+    return Violations.isNameText(name)
+        ? null
+        : "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+";
+  }
+
   /** The {@code TableName} member, refused as DynamoDB refuses a malformed one. */
   static String tableName(Request request) {
     String name = request.requireString("TableName");
-    // a single-item operation takes a table's name or ARN, hence at least one character, not three
-    if (name.isEmpty() || name.length() > 255 || !Violations.isNameText(name)) {
-      String constraint =
-          name.isEmpty()
-              ? "Member must have length greater than or equal to 1"
-              : name.length() > 255
-                  ? "Member must have length less than or equal to 255"
-                  : "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+";
+    String problem = tableNameProblem(name);
+    if (problem != null) {
       throw EngineException.validation(
           "1 validation error detected: Value '"
               + name
               + "' at 'tableName' failed to satisfy constraint: "
-              + constraint);
+              + problem);
     }
     return name;
   }

@@ -18,6 +18,7 @@ import java.util.Map;
 record SimpleWrite(Map<String, AttrValue> attributes, WriteParameters parameters) {
   /** Reads the request, whose attributes are the member {@code member} ("Item" or "Key"). */
   static SimpleWrite read(Request request, String member) {
+    ItemRequests.refuseWithout(request, member);
     // a malformed table name is refused alone, and the enumerations together, before the rest
     ItemRequests.tableName(request);
     Violations enums = new Violations();

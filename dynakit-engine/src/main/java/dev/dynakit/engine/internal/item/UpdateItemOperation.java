@@ -31,6 +31,7 @@ final class UpdateItemOperation implements Operation {
 
   @Override
   public Object execute(Request request) {
+    ItemRequests.refuseWithout(request, "Key");
     Map<String, AttrValue> keyParam;
     UpdateExpr update;
     WriteParameters parameters;

@@ -1,7 +1,5 @@
 package dev.dynakit.engine.internal.value;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.JsonCalls;
 import org.junit.jupiter.api.AfterEach;
@@ -11,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * DynamoDB's two wordings for refused attribute values (current: PutItem, UpdateItem, DeleteItem
  * inside the "1 validation error detected: " envelope, GetItem, BatchGetItem and Query bare; older:
- * BatchWriteItem, the transactions and Scan), and the envelope of the single-item writes.
+ * BatchWriteItem, the transactions and Scan).
  */
 class ValueWordingTest {
   private static final String ONE = "1 validation error detected: ";
@@ -96,93 +94,10 @@ class ValueWordingTest {
   }
 
   @Test
-  void singleItemWrites_envelopeTheirRequestRefusals() {
-    wire.call(
-            "PutItem",
-            "{'TableName':'tab','Item':{'pk':{'S':'a'}},"
-                + "'ExpressionAttributeValues':{':v':{'S':'x'}}}")
-        .invalid(ONE + "ExpressionAttributeValues can only be specified when using expressions");
-    wire.call("PutItem", "{'TableName':'tab','Item':{'pk':{'S':'a'}},'ConditionExpression':''}")
-        .invalid(ONE + "Invalid ConditionExpression: The expression can not be empty;");
-    wire.call(
-            "PutItem",
-            "{'TableName':'tab','Item':{'pk':{'S':'a'}},'Expected':{'a':{'Exists':true}}}")
-        .invalid(ONE + INVALID + "Value must be provided when Exists is true for Attribute: a");
-    wire.call("DeleteItem", "{'TableName':'tab','Key':{'pk':{'S':'a'}},'ReturnValues':'ALL_NEW'}")
-        .invalid(ONE + "ReturnValues can only be ALL_OLD or NONE");
-    // placeholders are no expression parameters: Expected beside names is their own refusal
-    wire.call(
-            "DeleteItem",
-            "{'TableName':'tab','Key':{'pk':{'S':'a'}},'Expected':{'a':{'Exists':false}},"
-                + "'ExpressionAttributeNames':{'#a':'a'}}")
-        .invalid(ONE + "ExpressionAttributeNames can only be specified when using expressions");
-    wire.call(
-            "UpdateItem",
-            "{'TableName':'tab','Key':{'pk':{'S':'a'}},'UpdateExpression':'SET a = :a',"
-                + "'ExpressionAttributeValues':{':a':{'S':'x'}},"
-                + "'AttributeUpdates':{'b':{'Action':'PUT','Value':{'S':'y'}}}}")
-        .invalid(
-            ONE
-                + "Can not use both expression and non-expression parameters in the same request:"
-                + " Non-expression parameters: {AttributeUpdates} Expression parameters:"
-                + " {UpdateExpression}");
-    // refusals that need the table stay bare, and so do the ones already enveloped
-    wire.call("PutItem", "{'TableName':'tab','Item':{'x':{'S':'a'}}}")
-        .invalid(INVALID + "Missing the key pk in the item");
-    wire.call("PutItem", "{'TableName':'tab','Item':{'pk':{'S':'a'}},'ReturnValues':'BOGUS'}")
-        .invalid(
-            ONE
-                + "Value 'BOGUS' at 'returnValues' failed to satisfy constraint: Member must"
-                + " satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
-  }
-
-  @Test
-  void putAndDelete_refuseAMalformedTableNameAlone_andTheirEnumerationsTogether() {
-    wire.call("PutItem", "{'TableName':'','Item':{'pk':{'S':'a'}},'ReturnValues':'BOGUS'}")
-        .invalid(
-            ONE
-                + "Value '' at 'tableName' failed to satisfy constraint: Member must have length"
-                + " greater than or equal to 1");
-    wire.call(
-            "PutItem",
-            "{'TableName':'tab','Item':{'pk':{'S':'a'}},'ReturnValues':'A',"
-                + "'ReturnConsumedCapacity':'B','ReturnItemCollectionMetrics':'C'}")
-        .invalid(
-            "3 validation errors detected: Value 'B' at 'returnConsumedCapacity' failed to"
-                + " satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE];"
-                + " Value 'C' at 'returnItemCollectionMetrics' failed to satisfy constraint: Member"
-                + " must satisfy enum value set: [SIZE, NONE]; Value 'A' at 'returnValues' failed"
-                + " to satisfy constraint: Member must satisfy enum value set: [ALL_NEW,"
-                + " UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
-    wire.call(
-            "DeleteItem",
-            "{'TableName':'tab','Key':{'pk':{'S':'a'}},'ReturnValues':'A',"
-                + "'ReturnConsumedCapacity':'B'}")
-        .invalid(
-            "2 validation errors detected: Value 'B' at 'returnConsumedCapacity' failed to"
-                + " satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE];"
-                + " Value 'A' at 'returnValues' failed to satisfy constraint: Member must satisfy"
-                + " enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
-  }
-
-  @Test
   void setAndNullRefusals_inDynamoDbsCurrentWords() {
     put("{'BS':[]}").invalid(ONE + INVALID + "Binary sets should not be empty");
     put("{'SS':[]}").invalid(ONE + INVALID + "An string set  may not be empty");
     put("{'NULL':false}")
         .invalid(ONE + INVALID + "Null attribute value types must have the value of true");
-  }
-
-  @Test
-  void aSingleItemOperationTakesANameOrArn_soAnEmptyNameFailsItsOneCharacterMinimum() {
-    wire.call("PutItem", "{'TableName':'','Item':{'pk':{'S':'a'}}}")
-        .invalid(
-            ONE
-                + "Value '' at 'tableName' failed to satisfy constraint: Member must have length"
-                + " greater than or equal to 1");
-    assertThat(wire.call("GetItem", "{'TableName':'ab','Key':{'pk':{'S':'a'}}}").status())
-        .isEqualTo(400);
-    assertThat(wire.call("GetItem", "{'TableName':'ab','Key':{'pk':{'S':'a'}}}").body())
-        .containsEntry("__type", "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException");
   }
 }
