@@ -68,11 +68,12 @@ public final class Expressions {
     }
     int size = Utf8.length(text);
     if (size > MAX_EXPRESSION_BYTES) {
+      // DynamoDB gives the size of every expression but an UpdateExpression
       throw EngineException.validation(
           "Invalid "
               + parameterName
-              + ": Expression size has exceeded the maximum allowed size; expression size: "
-              + size);
+              + ": Expression size has exceeded the maximum allowed size;"
+              + (parameterName.equals("UpdateExpression") ? "" : " expression size: " + size));
     }
   }
 }

@@ -304,6 +304,9 @@ class ValidationMessagesTest {
             "Invalid ConditionExpression: Expression size has exceeded the maximum allowed size;"
                 + " expression size: "
                 + big.length());
+    refusal(() -> Expressions.update("SET " + big, values(":a", s("x"))))
+        .isEqualTo(
+            "Invalid UpdateExpression: Expression size has exceeded the maximum allowed size;");
     String atLimit = "a" + " ".repeat(4096 - 5) + "= :a";
     org.assertj.core.api.Assertions.assertThat(atLimit).hasSize(4096);
     Expressions.condition(atLimit, values(":a", s("x")), "ConditionExpression");
