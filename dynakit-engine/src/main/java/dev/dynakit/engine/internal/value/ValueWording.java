@@ -25,7 +25,13 @@ public final class ValueWording {
 
   private static final String INVALID = "One or more parameter values were invalid: ";
   private static final String NOT_NUMERIC = "The parameter cannot be converted to a numeric value";
-  private static final ThreadLocal<Layer> LAYER = ThreadLocal.withInitial(() -> Layer.OLDER);
+
+  /**
+   * Whether this thread's operation uses the current layer. A JDK type rather than {@link Layer},
+   * so that the value a pooled thread keeps pins no class of the engine's: the dispatcher sets it
+   * back after every call rather than removing it, which would allocate an entry per call.
+   */
+  private static final ThreadLocal<Boolean> CURRENT = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
   private ValueWording() {}
 
@@ -46,17 +52,17 @@ public final class ValueWording {
 
   /** Makes {@code layer} the one of the operation this thread runs, until {@link #reset}. */
   public static void use(Layer layer) {
-    LAYER.set(layer);
+    CURRENT.set(layer == Layer.CURRENT);
   }
 
-  /** Ends the operation's layer. */
+  /** Ends the operation's layer: what runs next on this thread outside an operation is older. */
   public static void reset() {
-    LAYER.remove();
+    CURRENT.set(Boolean.FALSE);
   }
 
   /** The layer of the operation this thread runs. */
   private static Layer layer() {
-    return LAYER.get();
+    return CURRENT.get() ? Layer.CURRENT : Layer.OLDER;
   }
 
   /** The refusal of text that is no number; the current layer keeps the colon for empty text. */
