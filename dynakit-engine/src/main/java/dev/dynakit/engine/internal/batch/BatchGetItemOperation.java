@@ -82,6 +82,7 @@ final class BatchGetItemOperation implements Operation {
     refuseMixing(tables.values());
 
     List<TableRead> reads = new ArrayList<>();
+    boolean missing = false;
     int total = 0;
     for (Map.Entry<String, Request> e : tables.entrySet()) {
       Request t = e.getValue();
@@ -97,28 +98,40 @@ final class BatchGetItemOperation implements Operation {
       if (total > MAX_KEYS) {
         throw EngineException.validation("Too many items requested for the BatchGetItem call");
       }
-      reads.add(resolve(e.getKey(), t, keyParams, projection, consistent));
+      Table table = catalog.find(e.getKey());
+      if (table == null) {
+        // repeated keys are refused before a missing table is: known by their values alone here
+        if (new HashSet<>(keyParams).size() != keyParams.size()) {
+          throw duplicateKeys();
+        }
+        missing = true;
+        continue;
+      }
+      reads.add(resolve(table, t, keyParams, projection, consistent));
+    }
+    if (missing) {
+      throw EngineException.notFound("Requested resource not found");
     }
     return read(reads, capacity);
   }
 
-  /** Looks the table up and turns the key parameters into keys, refusing duplicates. */
-  private TableRead resolve(
-      String tableName,
+  private static EngineException duplicateKeys() {
+    return EngineException.validation("Provided list of item keys contains duplicates");
+  }
+
+  /** Turns the key parameters into the table's keys, refusing duplicates. */
+  private static TableRead resolve(
+      Table table,
       Request source,
       List<Map<String, AttrValue>> keyParams,
       @Nullable ProjectionExpr projection,
       boolean consistent) {
-    Table table = catalog.find(tableName);
-    if (table == null) {
-      throw EngineException.notFound("Requested resource not found");
-    }
     List<PrimaryKey> keys = new ArrayList<>(keyParams.size());
     Set<ByteBuffer> seen = new HashSet<>();
     for (Map<String, AttrValue> k : keyParams) {
       PrimaryKey key = KeyFactory.fromKey(table, k);
       if (!seen.add(ByteBuffer.wrap(key.storageKey()))) {
-        throw EngineException.validation("Provided list of item keys contains duplicates");
+        throw duplicateKeys();
       }
       keys.add(key);
     }

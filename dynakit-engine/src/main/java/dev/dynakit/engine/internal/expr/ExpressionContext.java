@@ -2,6 +2,7 @@ package dev.dynakit.engine.internal.expr;
 
 import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.internal.value.AttrValue;
+import dev.dynakit.engine.internal.value.Utf8;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,6 +17,9 @@ import org.jspecify.annotations.Nullable;
  * then call {@link #checkAllUsed()}.
  */
 public final class ExpressionContext {
+  /** The longest placeholder DynamoDB takes, in UTF-8 bytes. */
+  private static final int MAX_KEY_BYTES = 255;
+
   private static final Pattern NAME_KEY = Pattern.compile("#[0-9a-zA-Z_]+");
   private static final Pattern VALUE_KEY = Pattern.compile(":[0-9a-zA-Z_]+");
 
@@ -54,6 +58,17 @@ public final class ExpressionContext {
    * @param valueParameters the operation's value-taking expression parameters, in DynamoDB's order
    *     (for example {@code List.of("UpdateExpression", "ConditionExpression")})
    */
+  /**
+   * As {@link #checkAllUsed(List)}, for a transaction's action: DynamoDB lets one carry names or
+   * values without any expression to use them, and checks only that the expressions it has use them
+   * all.
+   */
+  public void checkAllUsedIfAnyExpression(List<String> valueParameters) {
+    if (anyExpression) {
+      checkAllUsed(valueParameters);
+    }
+  }
+
   public void checkAllUsed(List<String> valueParameters) {
     if (names != null && !anyExpression) {
       throw EngineException.validation(
@@ -119,6 +134,13 @@ public final class ExpressionContext {
       }
       for (Map.Entry<String, String> e : names.entrySet()) {
         String key = e.getKey();
+        int size = Utf8.length(key);
+        if (size > MAX_KEY_BYTES) {
+          throw EngineException.validation(
+              "ExpressionAttributeNames contains invalid key: The expression attribute map"
+                  + " contains a key that is too long; size of key: "
+                  + size);
+        }
         if (!NAME_KEY.matcher(key).matches()) {
           throw EngineException.validation(
               "ExpressionAttributeNames contains invalid key: Syntax error; key: \"" + key + "\"");
@@ -135,6 +157,12 @@ public final class ExpressionContext {
         throw EngineException.validation("ExpressionAttributeValues must not be empty");
       }
       for (String key : values.keySet()) {
+        if (Utf8.length(key) > MAX_KEY_BYTES) {
+          // DynamoDB names the size for a name's key only
+          throw EngineException.validation(
+              "ExpressionAttributeValues contains invalid key: The expression attribute map"
+                  + " contains a key that is too long;");
+        }
         if (!VALUE_KEY.matcher(key).matches()) {
           throw EngineException.validation(
               "ExpressionAttributeValues contains invalid key: Syntax error; key: \"" + key + "\"");

@@ -68,12 +68,14 @@ public final class Expressions {
     }
     int size = Utf8.length(text);
     if (size > MAX_EXPRESSION_BYTES) {
-      // DynamoDB gives the size of every expression but an UpdateExpression
+      // DynamoDB gives the size of a condition or a filter only
+      boolean sized =
+          parameterName.equals("ConditionExpression") || parameterName.equals("FilterExpression");
       throw EngineException.validation(
           "Invalid "
               + parameterName
               + ": Expression size has exceeded the maximum allowed size;"
-              + (parameterName.equals("UpdateExpression") ? "" : " expression size: " + size));
+              + (sized ? " expression size: " + size : ""));
     }
   }
 }

@@ -61,7 +61,7 @@ final class TransactGetItemsOperation implements Operation {
       ExpressionContext ctx = ItemRequests.context(body);
       String text = body.string("ProjectionExpression");
       projections.add(text == null ? null : Expressions.projection(text, ctx));
-      ctx.checkAllUsed();
+      ctx.checkAllUsedIfAnyExpression(List.of());
       bodies.add(body);
     }
     List<Get> gets = new ArrayList<>();

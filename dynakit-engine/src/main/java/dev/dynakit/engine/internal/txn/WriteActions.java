@@ -156,7 +156,7 @@ final class WriteActions {
         conditionText == null
             ? null
             : Expressions.condition(conditionText, ctx, "ConditionExpression");
-    ctx.checkAllUsed(
+    ctx.checkAllUsedIfAnyExpression(
         kind == WriteAction.Kind.UPDATE
             ? List.of("UpdateExpression", "ConditionExpression")
             : List.of("ConditionExpression"));

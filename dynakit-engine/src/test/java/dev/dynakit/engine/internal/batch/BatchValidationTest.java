@@ -62,6 +62,20 @@ class BatchValidationTest {
         .invalid("1 validation error detected: " + ENUM_RCC);
     wire.call("BatchGetItem", "{'RequestItems':{'tab':{'Keys':[{'pk':{'B':''}}]}}}")
         .invalid("The provided key element does not match the schema");
+    // repeated keys are refused before a missing table, in whichever table they are
+    wire.call(
+            "BatchGetItem",
+            "{'RequestItems':{'nosuchtable':{'Keys':[{'a':{'S':'k'}},{'a':{'S':'k'}}]}}}")
+        .invalid("Provided list of item keys contains duplicates");
+    wire.call(
+            "BatchGetItem",
+            "{'RequestItems':{'nosuchtable':{'Keys':[{'a':{'S':'k'}}]},"
+                + "'tab':{'Keys':[{'pk':{'S':'a'}},{'pk':{'S':'a'}}]}}}")
+        .invalid("Provided list of item keys contains duplicates");
+    assertThat(
+            wire.call("BatchGetItem", "{'RequestItems':{'nosuchtable':{'Keys':[{'a':{'S':'k'}}]}}}")
+                .status())
+        .isEqualTo(400);
   }
 
   @Test

@@ -307,6 +307,15 @@ class ValidationMessagesTest {
     refusal(() -> Expressions.update("SET " + big, values(":a", s("x"))))
         .isEqualTo(
             "Invalid UpdateExpression: Expression size has exceeded the maximum allowed size;");
+    // only a condition or a filter is refused with its size
+    refusal(() -> Expressions.projection(big.replace("= :a", ""), ctx()))
+        .isEqualTo(
+            "Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size;");
+    refusal(() -> Expressions.condition(big, values(":a", s("x")), "FilterExpression"))
+        .isEqualTo(
+            "Invalid FilterExpression: Expression size has exceeded the maximum allowed size;"
+                + " expression size: "
+                + big.length());
     String atLimit = "a" + " ".repeat(4096 - 5) + "= :a";
     org.assertj.core.api.Assertions.assertThat(atLimit).hasSize(4096);
     Expressions.condition(atLimit, values(":a", s("x")), "ConditionExpression");
@@ -379,6 +388,27 @@ class ValidationMessagesTest {
                 Expressions.condition(
                     "a = b", ctx(null, item(":b", s("x"), "b", s("a"))), "ConditionExpression"))
         .isEqualTo("ExpressionAttributeValues contains invalid key: Syntax error; key: \"b\"");
+    // a placeholder of more than 255 bytes is refused for its length, before its syntax
+    String longName = "#" + "a".repeat(255);
+    refusal(() -> Expressions.condition("a = b", ctx(names(longName, "a"), null), "Condition"))
+        .isEqualTo(
+            "ExpressionAttributeNames contains invalid key: The expression attribute map contains"
+                + " a key that is too long; size of key: 256");
+    refusal(() -> Expressions.condition("a = b", ctx(names(longName + "-x", "a"), null), "C"))
+        .isEqualTo(
+            "ExpressionAttributeNames contains invalid key: The expression attribute map contains"
+                + " a key that is too long; size of key: 258");
+    refusal(
+            () ->
+                Expressions.condition(
+                    "a = b", ctx(null, item(":" + "a".repeat(255), s("x"))), "ConditionExpression"))
+        .isEqualTo(
+            "ExpressionAttributeValues contains invalid key: The expression attribute map contains"
+                + " a key that is too long;");
+    Expressions.condition(
+        "#" + "a".repeat(254) + " = b",
+        ctx(names("#" + "a".repeat(254), "a"), null),
+        "ConditionExpression");
   }
 
   @Test

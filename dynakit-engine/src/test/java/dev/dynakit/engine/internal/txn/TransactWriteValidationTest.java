@@ -81,12 +81,20 @@ class TransactWriteValidationTest {
                 + "'ConditionExpression':'attribute_not_exists(pk)',"
                 + "'ExpressionAttributeValues':{':v':{'S':'x'}}}}")
         .invalid("Value provided in ExpressionAttributeValues unused in expressions: keys: {:v}");
+    // an action may carry placeholders without an expression to use them: DynamoDB takes it
     write(
             "{'Put':{'TableName':'tab','Item':{'pk':{'S':'b'}},"
-                + "'ExpressionAttributeValues':{':v':{'S':'x'}}}}")
-        .invalid(
-            "ExpressionAttributeValues can only be specified when using expressions:"
-                + " ConditionExpression is null");
+                + "'ExpressionAttributeValues':{':v':{'S':'x'}},"
+                + "'ExpressionAttributeNames':{'#n':'n'}}}")
+        .ok();
+    assertThat(
+            wire.call(
+                    "TransactGetItems",
+                    "{'TransactItems':[{'Get':{'TableName':'tab','Key':{'pk':{'S':'b'}},"
+                        + "'ExpressionAttributeNames':{'#n':'n'}}}]}")
+                .ok()
+                .body())
+        .containsKey("Responses");
   }
 
   @Test
