@@ -150,6 +150,34 @@ class IndexedMultiItemWritesIT {
   }
 
   @Test
+  void transactWrite_doublesTheTablesUnitsOnly() {
+    // the same put as the batch's first: a transaction charges the table twice its plain units,
+    // and each index what the write costs it outside a transaction
+    var r =
+        fx.client.transactWriteItems(
+            b ->
+                b.transactItems(
+                        TransactWriteItem.builder()
+                            .put(
+                                Put.builder()
+                                    .tableName(TABLE)
+                                    .item(item("pk", "a", "sk", "1", "status", "open", "age", 30))
+                                    .build())
+                            .build())
+                    .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
+    ConsumedCapacity c = r.consumedCapacity().get(0);
+    assertThat(c.table().capacityUnits()).isEqualTo(2.0);
+    assertThat(c.globalSecondaryIndexes().get("byStatusKeys").capacityUnits()).isEqualTo(1.0);
+    assertThat(c.localSecondaryIndexes().get("byAge").capacityUnits()).isEqualTo(1.0);
+    double indices =
+        c.globalSecondaryIndexes().values().stream().mapToDouble(u -> u.capacityUnits()).sum()
+            + c.localSecondaryIndexes().values().stream().mapToDouble(u -> u.capacityUnits()).sum();
+    assertThat(indices).isEqualTo(c.globalSecondaryIndexes().size() + 1.0);
+    assertThat(c.capacityUnits()).isEqualTo(2.0 + indices);
+    assertThat(c.writeCapacityUnits()).isEqualTo(2.0 + indices);
+  }
+
+  @Test
   void transactWrite_movesIndexEntriesAtomically() {
     fx.client.putItem(b -> b.tableName(TABLE).item(item("pk", "a", "sk", "1", "status", "open")));
     fx.client.putItem(b -> b.tableName(TABLE).item(item("pk", "b", "sk", "1", "status", "open")));

@@ -20,12 +20,12 @@ public final class WriteCapacity {
     final Map<String, Double> local = new LinkedHashMap<>();
   }
 
-  private final double factor;
+  private final double tableFactor;
   private final Capacity.Split split;
   private final Map<String, TableUnits> tables = new LinkedHashMap<>();
 
-  private WriteCapacity(double factor, Capacity.Split split) {
-    this.factor = factor;
+  private WriteCapacity(double tableFactor, Capacity.Split split) {
+    this.tableFactor = tableFactor;
     this.split = split;
   }
 
@@ -34,7 +34,10 @@ public final class WriteCapacity {
     return new WriteCapacity(1, Capacity.Split.NONE);
   }
 
-  /** The capacity of a transaction's writes: two units each, reported as write units too. */
+  /**
+   * The capacity of a transaction's writes, reported as write units too: two units each in the
+   * table, while an index costs what the same write costs outside a transaction.
+   */
   public static WriteCapacity transactional() {
     return new WriteCapacity(2, Capacity.Split.WRITE);
   }
@@ -42,11 +45,9 @@ public final class WriteCapacity {
   /** Adds one write: the table's units and what it cost in the table's indices. */
   public void add(String tableName, double tableUnits, WriteEffects effects) {
     TableUnits t = tables.computeIfAbsent(tableName, n -> new TableUnits());
-    t.table += factor * tableUnits;
-    effects
-        .globalIndexUnits()
-        .forEach((index, u) -> t.global.merge(index, factor * u, Double::sum));
-    effects.localIndexUnits().forEach((index, u) -> t.local.merge(index, factor * u, Double::sum));
+    t.table += tableFactor * tableUnits;
+    effects.globalIndexUnits().forEach((index, u) -> t.global.merge(index, u, Double::sum));
+    effects.localIndexUnits().forEach((index, u) -> t.local.merge(index, u, Double::sum));
   }
 
   /** The ConsumedCapacity list. */

@@ -45,6 +45,12 @@ final class TransactWriteItemsOperation implements Operation {
   /** The outcome of one action against the current item. */
   private record Outcome(@Nullable Map<String, AttrValue> oldItem, @Nullable ItemWrite write) {}
 
+  /**
+   * A transaction that ran: its answer, and what a replay of it costs per table (read units: a
+   * transactional read of the larger of each item's images before and after).
+   */
+  private record Ran(Map<String, Object> response, Map<String, Double> replayUnits) {}
+
   @Override
   public Object execute(Request request) {
     WriteActions.checkMembers(request);
@@ -59,12 +65,12 @@ final class TransactWriteItemsOperation implements Operation {
     if (token != null) {
       Object replay = tokens.claim(token, fingerprint);
       if (replay != null) {
-        return replayed(replay, actions, capacity);
+        return replayed(replay, capacity);
       }
     }
-    Map<String, Object> response;
+    Ran ran;
     try {
-      response = run(actions, capacity, collectionMetrics);
+      ran = run(actions, capacity, collectionMetrics);
     } catch (RuntimeException e) {
       if (token != null) {
         tokens.release(token);
@@ -72,31 +78,28 @@ final class TransactWriteItemsOperation implements Operation {
       throw e;
     }
     if (token != null) {
-      tokens.complete(token, fingerprint, response);
+      tokens.complete(token, fingerprint, ran);
     }
-    return response;
+    return ran.response();
   }
 
   /**
    * The answer to a repeated request: the first one's, except that its capacity, when asked for, is
-   * what reading the items cost now, as DynamoDB reports for a request it does not apply again.
+   * in read units, as DynamoDB reports for a request it does not apply again: a transactional read
+   * of the larger of each item's images the first call saw.
    */
-  private Map<String, Object> replayed(
-      Object first, List<WriteAction> actions, Capacity.Mode capacity) {
-    @SuppressWarnings("unchecked")
-    Map<String, Object> response = new LinkedHashMap<>((Map<String, Object>) first);
+  private static Map<String, Object> replayed(Object first, Capacity.Mode capacity) {
+    Ran ran = (Ran) first;
+    Map<String, Object> response = new LinkedHashMap<>(ran.response());
     response.remove("ConsumedCapacity");
     if (capacity != Capacity.Mode.NONE) {
-      Map<String, Double> units = new LinkedHashMap<>();
-      for (WriteAction a : actions) {
-        units.merge(
-            a.table().name(), Capacity.readUnits(size(items.read(a.key())), true), Double::sum);
-      }
-      List<Object> consumed = new ArrayList<>(units.size());
-      units.forEach(
-          (table, u) ->
-              consumed.add(
-                  Capacity.consumed(capacity, table, u, Map.of(), Map.of(), Capacity.Split.READ)));
+      List<Object> consumed = new ArrayList<>(ran.replayUnits().size());
+      ran.replayUnits()
+          .forEach(
+              (table, u) ->
+                  consumed.add(
+                      Capacity.consumed(
+                          capacity, table, u, Map.of(), Map.of(), Capacity.Split.READ)));
       Map<String, Object> ordered = new LinkedHashMap<>();
       ordered.put("ConsumedCapacity", consumed);
       ordered.putAll(response);
@@ -130,8 +133,7 @@ final class TransactWriteItemsOperation implements Operation {
     throw reasons.exception();
   }
 
-  private Map<String, Object> run(
-      List<WriteAction> actions, Capacity.Mode capacity, boolean collectionMetrics) {
+  private Ran run(List<WriteAction> actions, Capacity.Mode capacity, boolean collectionMetrics) {
     List<PrimaryKey> keys = new ArrayList<>(actions.size());
     for (WriteAction a : actions) {
       keys.add(a.key());
@@ -169,9 +171,16 @@ final class TransactWriteItemsOperation implements Operation {
     } finally {
       ItemStore.unlockAll(locks);
     }
+    Map<String, Double> replayUnits = new LinkedHashMap<>();
+    for (int i = 0; i < actions.size(); i++) {
+      replayUnits.merge(
+          actions.get(i).table().name(),
+          2 * Capacity.readUnits(chargedSize(outcomes.get(i)), true),
+          Double::sum);
+    }
     Map<String, Object> response = new LinkedHashMap<>();
     if (capacity != Capacity.Mode.NONE) {
-      // Transactional writes cost twice the units of plain ones.
+      // Transactional writes cost the table twice the units of plain ones.
       WriteCapacity units = WriteCapacity.transactional();
       for (int i = 0; i < actions.size(); i++) {
         units.add(
@@ -191,7 +200,7 @@ final class TransactWriteItemsOperation implements Operation {
       }
       metrics.addTo(response);
     }
-    return response;
+    return new Ran(response, replayUnits);
   }
 
   /**
