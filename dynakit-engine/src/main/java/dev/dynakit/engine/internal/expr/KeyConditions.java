@@ -186,7 +186,8 @@ final class KeyConditions implements KeyConditionExpr {
         }
         if (!p.path().isTopLevel()) {
           throw EngineException.validation(
-              "KeyConditionExpressions cannot have conditions on nested attributes");
+              "Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on"
+                  + " nested attributes");
         }
         attribute = p.path().topLevel();
         attributeAt = i;

@@ -72,37 +72,55 @@ public final class IndexEntries {
   }
 
   private static void validate(TableDef def, Map<String, AttrValue> item, boolean updated) {
-    for (IndexDef index : def.globalIndexes()) {
-      validate(def, index, item, updated);
+    // of several indices an item does not fit, DynamoDB names the first by name
+    IndexDef named = null;
+    EngineException refusal = null;
+    for (List<IndexDef> indices : List.of(def.globalIndexes(), def.localIndexes())) {
+      for (IndexDef index : indices) {
+        EngineException problem = refusal(def, index, item, updated);
+        if (problem != null && (named == null || index.name().compareTo(named.name()) < 0)) {
+          named = index;
+          refusal = problem;
+        }
+      }
     }
-    for (IndexDef index : def.localIndexes()) {
-      validate(def, index, item, updated);
+    if (refusal != null) {
+      throw refusal;
     }
   }
 
-  private static void validate(
+  private static @Nullable EngineException refusal(
       TableDef def, IndexDef index, Map<String, AttrValue> item, boolean updated) {
     KeySchema tableKey = def.key();
     for (KeyAttr attr : index.key().hash()) {
       if (!tableKey.contains(attr.name())) {
-        throwIfInvalid(index, attr, item.get(attr.name()), MAX_PARTITION_KEY_BYTES, updated);
+        EngineException e =
+            refusal(index, attr, item.get(attr.name()), MAX_PARTITION_KEY_BYTES, updated);
+        if (e != null) {
+          return e;
+        }
       }
     }
     for (KeyAttr attr : index.key().range()) {
       if (!tableKey.contains(attr.name())) {
-        throwIfInvalid(index, attr, item.get(attr.name()), MAX_SORT_KEY_BYTES, updated);
+        EngineException e =
+            refusal(index, attr, item.get(attr.name()), MAX_SORT_KEY_BYTES, updated);
+        if (e != null) {
+          return e;
+        }
       }
     }
+    return null;
   }
 
-  private static void throwIfInvalid(
+  private static @Nullable EngineException refusal(
       IndexDef index, KeyAttr attr, @Nullable AttrValue value, int maxBytes, boolean updated) {
     String problem = value == null ? null : problem(index, attr, value, maxBytes);
     if (problem == null) {
-      return;
+      return null;
     }
     if (updated && isEmpty(value)) {
-      throw EngineException.validation(
+      return EngineException.validation(
           NOT_VALID
               + "The update expression attempted to update a secondary index key to a value that is"
               + " not supported. "
@@ -110,7 +128,7 @@ public final class IndexEntries {
               + (value instanceof AttrValue.S ? "string" : "binary")
               + " value.");
     }
-    throw EngineException.validation(problem);
+    return EngineException.validation(problem);
   }
 
   private static boolean isEmpty(@Nullable AttrValue value) {

@@ -32,6 +32,8 @@ final class UpdateItemOperation implements Operation {
   @Override
   public Object execute(Request request) {
     ItemRequests.refuseWithout(request, "Key");
+    // a malformed table name is refused alone, before the rest of the request
+    ItemRequests.tableName(request);
     Map<String, AttrValue> keyParam;
     UpdateExpr update;
     WriteParameters parameters;

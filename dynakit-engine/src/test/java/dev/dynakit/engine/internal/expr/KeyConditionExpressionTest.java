@@ -65,7 +65,7 @@ class KeyConditionExpressionTest {
         ":a BETWEEN sk AND :b|Invalid condition in KeyConditionExpression: BETWEEN operator must have the key attribute as its first operand",
         "begins_with(:s, sk)|Invalid condition in KeyConditionExpression: begins_with operator must have the key attribute as its first operand",
         "pk = sk|Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition",
-        "pk.x = :p|KeyConditionExpressions cannot have conditions on nested attributes",
+        "pk.x = :p|Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on nested attributes",
         ":p = :a|Invalid condition in KeyConditionExpression: No key attribute specified",
         "pk = :p AND pk = :s|Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition per key",
       })

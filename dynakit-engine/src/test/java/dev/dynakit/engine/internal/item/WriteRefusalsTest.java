@@ -145,4 +145,37 @@ class WriteRefusalsTest {
     assertThat(wire.call("GetItem", "{'TableName':'ab','Key':{'pk':{'S':'a'}}}").body())
         .containsEntry("__type", "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException");
   }
+
+  @Test
+  void updateItem_refusesAMalformedTableNameBeforeItsEnumerations() {
+    wire.call("UpdateItem", "{'TableName':'','Key':{'pk':{'S':'a'}},'ReturnValues':'BOGUS'}")
+        .invalid(
+            ONE
+                + "Value '' at 'tableName' failed to satisfy constraint: Member must have length"
+                + " greater than or equal to 1");
+  }
+
+  @Test
+  void ofSeveralIndicesAnItemDoesNotFit_theFirstByNameIsNamed() {
+    wire.call(
+            "CreateTable",
+            "{'TableName':'two','BillingMode':'PAY_PER_REQUEST',"
+                + "'AttributeDefinitions':[{'AttributeName':'pk','AttributeType':'S'},"
+                + "{'AttributeName':'gk','AttributeType':'S'},"
+                + "{'AttributeName':'nk','AttributeType':'N'}],"
+                + "'KeySchema':[{'AttributeName':'pk','KeyType':'HASH'}],"
+                + "'GlobalSecondaryIndexes':["
+                + "{'IndexName':'g_z','KeySchema':[{'AttributeName':'gk','KeyType':'HASH'}],"
+                + "'Projection':{'ProjectionType':'ALL'}},"
+                + "{'IndexName':'g_a','KeySchema':[{'AttributeName':'gk','KeyType':'HASH'}],"
+                + "'Projection':{'ProjectionType':'ALL'}},"
+                + "{'IndexName':'g_n','KeySchema':[{'AttributeName':'nk','KeyType':'HASH'}],"
+                + "'Projection':{'ProjectionType':'ALL'}}]}")
+        .ok();
+    wire.call("PutItem", "{'TableName':'two','Item':{'pk':{'S':'a'},'gk':{'N':'5'}}}")
+        .invalid(INVALID + "Type mismatch for Index Key gk Expected: S Actual: N IndexName: g_a");
+    wire.call(
+            "PutItem", "{'TableName':'two','Item':{'pk':{'S':'a'},'gk':{'N':'5'},'nk':{'S':'x'}}}")
+        .invalid(INVALID + "Type mismatch for Index Key gk Expected: S Actual: N IndexName: g_a");
+  }
 }
