@@ -131,7 +131,7 @@ public final class WireValues {
     List<String> values = new ArrayList<>(raw.size());
     Set<String> seen = new HashSet<>();
     for (Object o : raw) {
-      String s = asString(o);
+      String s = asString(member(o, "string"));
       values.add(s);
       seen.add(s);
     }
@@ -148,7 +148,7 @@ public final class WireValues {
     List<BigDecimal> values = new ArrayList<>(raw.size());
     Set<BigDecimal> seen = new HashSet<>();
     for (Object o : raw) {
-      BigDecimal d = Numbers.parse(asString(o));
+      BigDecimal d = Numbers.parse(asString(member(o, "number")));
       values.add(d);
       seen.add(d);
     }
@@ -167,7 +167,7 @@ public final class WireValues {
     List<Binary> values = new ArrayList<>(raw.size());
     Set<Binary> seen = new HashSet<>();
     for (Object o : raw) {
-      Binary b = binary(o);
+      Binary b = binary(member(o, "binary"));
       values.add(b);
       seen.add(b);
     }
@@ -175,6 +175,20 @@ public final class WireValues {
       throw EngineException.validation(ValueWording.duplicateBinaries(values));
     }
     return new AttrValue.BS(values);
+  }
+
+  /**
+   * A set's member, which may not be JSON null: DynamoDB's words for a string set ("An string set
+   * may not have a null string as a member"), taken for the other kinds too.
+   */
+  private static Object member(Object o, String kind) {
+    if (o == null) {
+      throw EngineException.validation(
+          "One or more parameter values were invalid: An "
+              + kind
+              + " set may not have a null string as a member");
+    }
+    return o;
   }
 
   private static EngineException emptySet(String kind) {

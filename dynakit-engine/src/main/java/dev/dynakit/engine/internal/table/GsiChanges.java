@@ -201,19 +201,16 @@ final class GsiChanges {
     }
     Map<String, KeyAttr> defs = KeyRules.byName(requestDefinitions);
     for (KeyElement e : spec.keySchema()) {
+      // the request must define every key attribute of the new index, even one the table has
       KeyAttr declared = defs.get(e.attributeName());
       if (declared == null) {
         throw EngineException.validation(
-            "Invalid KeySchema: Some index key attribute have no definition");
+            INVALID + "Some index key attributes are not defined in AttributeDefinitions");
       }
       String existingType = current.attributeType(declared.name());
       if (existingType != null && !existingType.equals(declared.type())) {
-        throw EngineException.validation(
-            INVALID
-                + "AttributeDefinitions for attribute "
-                + declared.name()
-                + " conflicts with its existing definition of type "
-                + existingType);
+        // DynamoDB keeps the type the attribute has and ignores the request's
+        defs.put(declared.name(), new KeyAttr(declared.name(), existingType));
       }
     }
     KeySchema key = IndexRules.globalKey(spec, defs);

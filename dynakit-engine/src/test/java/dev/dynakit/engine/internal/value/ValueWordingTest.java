@@ -94,6 +94,16 @@ class ValueWordingTest {
   }
 
   @Test
+  void aSetWithANullMember_isAValidationException() {
+    batchPut("{'SS':['a',null]}")
+        .invalid(INVALID + "An string set may not have a null string as a member");
+    put("{'L':[{'SS':['a',null]}]}")
+        .invalid(ONE + INVALID + "An string set may not have a null string as a member");
+    batchPut("{'NS':['1',null]}")
+        .invalid(INVALID + "An number set may not have a null string as a member");
+  }
+
+  @Test
   void setAndNullRefusals_inDynamoDbsCurrentWords() {
     put("{'BS':[]}").invalid(ONE + INVALID + "Binary sets should not be empty");
     put("{'SS':[]}").invalid(ONE + INVALID + "An string set  may not be empty");
