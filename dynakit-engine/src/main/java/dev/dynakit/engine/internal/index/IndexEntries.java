@@ -75,13 +75,15 @@ public final class IndexEntries {
     // of several indices an item does not fit, DynamoDB names the first by name
     IndexDef named = null;
     EngineException refusal = null;
-    for (List<IndexDef> indices : List.of(def.globalIndexes(), def.localIndexes())) {
-      for (IndexDef index : indices) {
-        EngineException problem = refusal(def, index, item, updated);
-        if (problem != null && (named == null || index.name().compareTo(named.name()) < 0)) {
-          named = index;
-          refusal = problem;
-        }
+    int globals = def.globalIndexes().size();
+    int all = globals + def.localIndexes().size();
+    for (int i = 0; i < all; i++) {
+      IndexDef index =
+          i < globals ? def.globalIndexes().get(i) : def.localIndexes().get(i - globals);
+      EngineException problem = refusal(def, index, item, updated);
+      if (problem != null && (named == null || index.name().compareTo(named.name()) < 0)) {
+        named = index;
+        refusal = problem;
       }
     }
     if (refusal != null) {
