@@ -48,6 +48,20 @@ public final class ItemRequests {
       return;
     }
     Violations v = new Violations();
+    capacityAndMetricsChoices(request, v);
+    String name = request.string("TableName");
+    String nameProblem = name == null ? null : tableNameProblem(name);
+    if (v.notNull("tableName", name) && nameProblem != null) {
+      v.add("tableName", name, nameProblem);
+    }
+    returnValuesChoice(request, v);
+    v.oneOf("conditionalOperator", request.string("ConditionalOperator"), List.of("OR", "AND"));
+    v.notNull(Character.toLowerCase(member.charAt(0)) + member.substring(1), null);
+    v.throwIfAny();
+  }
+
+  /** Records a ReturnConsumedCapacity or ReturnItemCollectionMetrics outside its choices. */
+  static void capacityAndMetricsChoices(Request request, Violations v) {
     v.oneOf(
         "returnConsumedCapacity",
         request.string("ReturnConsumedCapacity"),
@@ -56,18 +70,14 @@ public final class ItemRequests {
         "returnItemCollectionMetrics",
         request.string("ReturnItemCollectionMetrics"),
         List.of("SIZE", "NONE"));
-    String name = request.string("TableName");
-    String nameProblem = name == null ? null : tableNameProblem(name);
-    if (v.notNull("tableName", name) && nameProblem != null) {
-      v.add("tableName", name, nameProblem);
-    }
+  }
+
+  /** Records a ReturnValues outside its choices. */
+  static void returnValuesChoice(Request request, Violations v) {
     v.oneOf(
         "returnValues",
         request.string("ReturnValues"),
         List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"));
-    v.oneOf("conditionalOperator", request.string("ConditionalOperator"), List.of("OR", "AND"));
-    v.notNull(Character.toLowerCase(member.charAt(0)) + member.substring(1), null);
-    v.throwIfAny();
   }
 
   /** The constraint a table name of a single-item operation breaks, or null. */

@@ -22,18 +22,8 @@ record SimpleWrite(Map<String, AttrValue> attributes, WriteParameters parameters
     // a malformed table name is refused alone, and the enumerations together, before the rest
     ItemRequests.tableName(request);
     Violations enums = new Violations();
-    enums.oneOf(
-        "returnConsumedCapacity",
-        request.string("ReturnConsumedCapacity"),
-        List.of("INDEXES", "TOTAL", "NONE"));
-    enums.oneOf(
-        "returnItemCollectionMetrics",
-        request.string("ReturnItemCollectionMetrics"),
-        List.of("SIZE", "NONE"));
-    enums.oneOf(
-        "returnValues",
-        request.string("ReturnValues"),
-        List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"));
+    ItemRequests.capacityAndMetricsChoices(request, enums);
+    ItemRequests.returnValuesChoice(request, enums);
     enums.throwIfAny();
     try {
       ItemRequests.refuseMixing(
