@@ -27,6 +27,19 @@ import org.jspecify.annotations.Nullable;
 public final class ItemRequests {
   private static final Pattern ENVELOPE = Pattern.compile("\\d+ validation errors? detected: ");
 
+  // DynamoDB's choices for the write parameters, in the order its messages list them
+  private static final List<String> CAPACITY_CHOICES = List.of("INDEXES", "TOTAL", "NONE");
+  private static final List<String> METRICS_CHOICES = List.of("SIZE", "NONE");
+  private static final List<String> RETURN_VALUES_CHOICES =
+      List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW");
+  private static final List<String> CONDITIONAL_OPERATORS = List.of("OR", "AND");
+
+  /** The ReturnValues choices PutItem and DeleteItem support. */
+  static final List<String> OLD_OR_NONE = List.of("NONE", "ALL_OLD");
+
+  /** Every ReturnValues choice (UpdateItem supports them all). */
+  static final List<String> ANY_RETURN_VALUES = RETURN_VALUES_CHOICES;
+
   private ItemRequests() {}
 
   /** The table named by {@code TableName}, validated and looked up. */
@@ -55,29 +68,23 @@ public final class ItemRequests {
       v.add("tableName", name, nameProblem);
     }
     returnValuesChoice(request, v);
-    v.oneOf("conditionalOperator", request.string("ConditionalOperator"), List.of("OR", "AND"));
+    v.oneOf("conditionalOperator", request.string("ConditionalOperator"), CONDITIONAL_OPERATORS);
     v.notNull(Character.toLowerCase(member.charAt(0)) + member.substring(1), null);
     v.throwIfAny();
   }
 
   /** Records a ReturnConsumedCapacity or ReturnItemCollectionMetrics outside its choices. */
   static void capacityAndMetricsChoices(Request request, Violations v) {
-    v.oneOf(
-        "returnConsumedCapacity",
-        request.string("ReturnConsumedCapacity"),
-        List.of("INDEXES", "TOTAL", "NONE"));
+    v.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), CAPACITY_CHOICES);
     v.oneOf(
         "returnItemCollectionMetrics",
         request.string("ReturnItemCollectionMetrics"),
-        List.of("SIZE", "NONE"));
+        METRICS_CHOICES);
   }
 
   /** Records a ReturnValues outside its choices. */
   static void returnValuesChoice(Request request, Violations v) {
-    v.oneOf(
-        "returnValues",
-        request.string("ReturnValues"),
-        List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"));
+    v.oneOf("returnValues", request.string("ReturnValues"), RETURN_VALUES_CHOICES);
   }
 
   /** The constraint a table name of a single-item operation breaks, or null. */
@@ -236,7 +243,7 @@ public final class ItemRequests {
     if (value == null) {
       return "NONE";
     }
-    if (!List.of("NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW").contains(value)) {
+    if (!RETURN_VALUES_CHOICES.contains(value)) {
       throw EngineException.validation(
           "1 validation error detected: Value '"
               + value

@@ -16,6 +16,9 @@ import java.util.Map;
  * @param attributes the item (PutItem) or the key (DeleteItem)
  */
 record SimpleWrite(Map<String, AttrValue> attributes, WriteParameters parameters) {
+  private static final List<String> LEGACY = List.of("Expected", "ConditionalOperator");
+  private static final List<String> EXPRESSIONS = List.of("ConditionExpression");
+
   /** Reads the request, whose attributes are the member {@code member} ("Item" or "Key"). */
   static SimpleWrite read(Request request, String member) {
     ItemRequests.refuseWithout(request, member);
@@ -26,15 +29,14 @@ record SimpleWrite(Map<String, AttrValue> attributes, WriteParameters parameters
     ItemRequests.returnValuesChoice(request, enums);
     enums.throwIfAny();
     try {
-      ItemRequests.refuseMixing(
-          request, List.of("Expected", "ConditionalOperator"), List.of("ConditionExpression"));
+      ItemRequests.refuseMixing(request, LEGACY, EXPRESSIONS);
       Map<String, AttrValue> attributes = request.item(member);
       if (attributes == null) {
         throw Request.missing(member);
       }
       ExpressionContext ctx = ItemRequests.context(request);
       return new SimpleWrite(
-          attributes, WriteParameters.read(request, ctx, List.of("NONE", "ALL_OLD")));
+          attributes, WriteParameters.read(request, ctx, ItemRequests.OLD_OR_NONE));
     } catch (EngineException e) {
       throw ItemRequests.enveloped(e);
     }

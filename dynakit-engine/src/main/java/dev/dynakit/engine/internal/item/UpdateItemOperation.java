@@ -21,6 +21,11 @@ import org.jspecify.annotations.Nullable;
  * condition, with every ReturnValues choice.
  */
 final class UpdateItemOperation implements Operation {
+  private static final List<String> LEGACY =
+      List.of("AttributeUpdates", "Expected", "ConditionalOperator");
+  private static final List<String> EXPRESSIONS =
+      List.of("UpdateExpression", "ConditionExpression");
+
   private final Catalog catalog;
   private final ItemStore items;
 
@@ -38,19 +43,14 @@ final class UpdateItemOperation implements Operation {
     UpdateExpr update;
     WriteParameters parameters;
     try {
-      ItemRequests.refuseMixing(
-          request,
-          List.of("AttributeUpdates", "Expected", "ConditionalOperator"),
-          List.of("UpdateExpression", "ConditionExpression"));
+      ItemRequests.refuseMixing(request, LEGACY, EXPRESSIONS);
       keyParam = request.item("Key");
       if (keyParam == null) {
         throw Request.missing("Key");
       }
       ExpressionContext ctx = ItemRequests.context(request);
       update = update(request, ctx);
-      parameters =
-          WriteParameters.read(
-              request, ctx, List.of("NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"));
+      parameters = WriteParameters.read(request, ctx, ItemRequests.ANY_RETURN_VALUES);
     } catch (EngineException e) {
       throw ItemRequests.enveloped(e);
     }
