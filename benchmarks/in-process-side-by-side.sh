@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The in-process client of this checkout beside the one of an earlier commit: the check that a
 # change made the in-process path faster (or not slower). The two builds cannot share a JVM, so
-# their load generators (SdkLoad --in-process) run one after the other, alternating, PAIRS times;
-# compare the pairs, not single runs.
+# their load generators (SdkLoad --in-process) run one after the other, PAIRS times, taking turns
+# at going first (the first of a pair has an edge); compare the pairs, not single runs.
 #
 #   benchmarks/in-process-side-by-side.sh --base REV [OPS]
 #       OPS          operations, comma-separated [Query,BatchWriteItem]
@@ -44,7 +44,11 @@ base_rev=$(git -C "$tree" rev-parse --short HEAD)
 
 say "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $ops at ${BENCH_THREADS:-16} threads"
 for pair in $(seq "${BENCH_PAIRS:-2}"); do
-  for side in base this; do
+  # the build that goes first in a pair has an edge of up to a tenth on a 2-core machine
+  # (docs/benchmarks.md, the 07:39 section), so the two take turns at going first
+  order="base this"
+  if [ $((pair % 2)) = 0 ]; then order="this base"; fi
+  for side in $order; do
     dir=$root rev=$here
     if [ "$side" = base ]; then dir=$tree rev=$base_rev; fi
     # shellcheck disable=SC2086
