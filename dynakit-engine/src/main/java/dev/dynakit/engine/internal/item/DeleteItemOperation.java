@@ -22,7 +22,7 @@ final class DeleteItemOperation implements Operation {
     SimpleWrite write = SimpleWrite.read(request, "Key");
     Map<String, AttrValue> keyParam = write.attributes();
     WriteParameters parameters = write.parameters();
-    Table table = ItemRequests.table(catalog, request);
+    Table table = ItemRequests.table(catalog, write.tableName());
     PrimaryKey key = KeyFactory.fromKey(table, keyParam);
 
     ConditionalWrite.Outcome outcome =

@@ -44,7 +44,11 @@ public final class ItemRequests {
 
   /** The table named by {@code TableName}, validated and looked up. */
   static Table table(Catalog catalog, Request request) {
-    String name = tableName(request);
+    return table(catalog, tableName(request));
+  }
+
+  /** The table of a name {@link #tableName} validated. */
+  static Table table(Catalog catalog, String name) {
     Table table = catalog.find(name);
     if (table == null) {
       throw EngineException.notFound("Requested resource not found");

@@ -23,7 +23,7 @@ final class PutItemOperation implements Operation {
     SimpleWrite write = SimpleWrite.read(request, "Item");
     Map<String, AttrValue> item = write.attributes();
     WriteParameters parameters = write.parameters();
-    Table table = ItemRequests.table(catalog, request);
+    Table table = ItemRequests.table(catalog, write.tableName());
     PrimaryKey key = KeyFactory.fromItem(table, item);
     IndexEntries.validate(table, item);
     // encoded once, here: the encoding also carries the size the limit is checked against

@@ -13,9 +13,11 @@ import java.util.Map;
  * parameters, refused as DynamoDB refuses them (inside its "1 validation error detected: "
  * envelope).
  *
+ * @param tableName the TableName member, validated
  * @param attributes the item (PutItem) or the key (DeleteItem)
  */
-record SimpleWrite(Map<String, AttrValue> attributes, WriteParameters parameters) {
+record SimpleWrite(
+    String tableName, Map<String, AttrValue> attributes, WriteParameters parameters) {
   private static final List<String> LEGACY = List.of("Expected", "ConditionalOperator");
   private static final List<String> EXPRESSIONS = List.of("ConditionExpression");
 
@@ -23,7 +25,7 @@ record SimpleWrite(Map<String, AttrValue> attributes, WriteParameters parameters
   static SimpleWrite read(Request request, String member) {
     ItemRequests.refuseWithout(request, member);
     // a malformed table name is refused alone, and the enumerations together, before the rest
-    ItemRequests.tableName(request);
+    String tableName = ItemRequests.tableName(request);
     Violations enums = new Violations();
     ItemRequests.capacityAndMetricsChoices(request, enums);
     ItemRequests.returnValuesChoice(request, enums);
@@ -36,7 +38,7 @@ record SimpleWrite(Map<String, AttrValue> attributes, WriteParameters parameters
       }
       ExpressionContext ctx = ItemRequests.context(request);
       return new SimpleWrite(
-          attributes, WriteParameters.read(request, ctx, ItemRequests.OLD_OR_NONE));
+          tableName, attributes, WriteParameters.read(request, ctx, ItemRequests.OLD_OR_NONE));
     } catch (EngineException e) {
       throw ItemRequests.enveloped(e);
     }

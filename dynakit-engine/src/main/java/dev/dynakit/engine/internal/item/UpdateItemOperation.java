@@ -38,7 +38,7 @@ final class UpdateItemOperation implements Operation {
   public Object execute(Request request) {
     ItemRequests.refuseWithout(request, "Key");
     // a malformed table name is refused alone, before the rest of the request
-    ItemRequests.tableName(request);
+    String tableName = ItemRequests.tableName(request);
     Map<String, AttrValue> keyParam;
     UpdateExpr update;
     WriteParameters parameters;
@@ -54,7 +54,7 @@ final class UpdateItemOperation implements Operation {
     } catch (EngineException e) {
       throw ItemRequests.enveloped(e);
     }
-    Table table = ItemRequests.table(catalog, request);
+    Table table = ItemRequests.table(catalog, tableName);
     PrimaryKey key = KeyFactory.fromKey(table, keyParam);
     if (update != null) {
       for (DocPath path : update.updatedPaths()) {

@@ -70,7 +70,7 @@ final class TransactWriteItemsOperation implements Operation {
     }
     Ran ran;
     try {
-      ran = run(actions, capacity, collectionMetrics);
+      ran = run(actions, capacity, collectionMetrics, token != null);
     } catch (RuntimeException e) {
       if (token != null) {
         tokens.release(token);
@@ -133,7 +133,15 @@ final class TransactWriteItemsOperation implements Operation {
     throw reasons.exception();
   }
 
-  private Ran run(List<WriteAction> actions, Capacity.Mode capacity, boolean collectionMetrics) {
+  /**
+   * Runs the transaction; with {@code replayable} (a ClientRequestToken), also works out what a
+   * replay of it would cost.
+   */
+  private Ran run(
+      List<WriteAction> actions,
+      Capacity.Mode capacity,
+      boolean collectionMetrics,
+      boolean replayable) {
     List<PrimaryKey> keys = new ArrayList<>(actions.size());
     for (WriteAction a : actions) {
       keys.add(a.key());
@@ -172,7 +180,7 @@ final class TransactWriteItemsOperation implements Operation {
       ItemStore.unlockAll(locks);
     }
     Map<String, Double> replayUnits = new LinkedHashMap<>();
-    for (int i = 0; i < actions.size(); i++) {
+    for (int i = 0; replayable && i < actions.size(); i++) {
       replayUnits.merge(
           actions.get(i).table().name(),
           2 * Capacity.readUnits(chargedSize(outcomes.get(i)), true),

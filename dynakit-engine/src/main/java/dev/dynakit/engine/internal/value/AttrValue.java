@@ -2,9 +2,7 @@ package dev.dynakit.engine.internal.value;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,17 +95,10 @@ public sealed interface AttrValue
     }
   }
 
-  /** {@code values} sorted by {@code order}, unmodifiable. */
-  private static <T> List<T> sorted(List<T> values, Comparator<? super T> order) {
-    List<T> copy = new ArrayList<>(values);
-    copy.sort(order);
-    return List.copyOf(copy);
-  }
-
   /** A non-empty string set, its members in DynamoDB's order: by their UTF-8 bytes. */
   record SS(List<String> values) implements AttrValue {
     public SS {
-      values = sorted(values, Utf8.ORDER);
+      values = values.stream().sorted(Utf8.ORDER).toList();
     }
 
     @Override
@@ -119,7 +110,7 @@ public sealed interface AttrValue
   /** A non-empty number set, its members in DynamoDB's order: by value. */
   record NS(List<BigDecimal> values) implements AttrValue {
     public NS {
-      values = sorted(values.stream().map(Numbers::canonical).toList(), Comparator.naturalOrder());
+      values = values.stream().map(Numbers::canonical).sorted().toList();
     }
 
     @Override
@@ -131,7 +122,7 @@ public sealed interface AttrValue
   /** A non-empty binary set, its members in DynamoDB's order: by their unsigned bytes. */
   record BS(List<Binary> values) implements AttrValue {
     public BS {
-      values = sorted(values, Comparator.naturalOrder());
+      values = values.stream().sorted().toList();
     }
 
     @Override
