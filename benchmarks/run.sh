@@ -16,6 +16,8 @@
 #   BENCH_SDK_SECONDS [8]      measured time of each SDK measurement, split over the rounds
 #   BENCH_SDK_ROUNDS [4]       SDK rounds: the targets take turns, each with a 1 s warm-up
 #   BENCH_JVM_WARMUP_SECONDS [60]  warm-up of the SDK load generator before its first measurement
+#   BENCH_API_CALL_TIMEOUT [0] seconds of API call timeout for every SDK client; 0 sets none, as the
+#                              SDK's default client (a timeout costs a timer task per call)
 #   BENCH_TARGETS ["nothing engine dynalite in-process"]   what to measure
 #   BENCH_TOOLS ["wrk sdk"]    which measurements to make
 #   BENCH_BUILD [1]            0 reuses benchmarks/target from an earlier build
@@ -36,10 +38,11 @@ sdk_warmup=1
 wrk_rounds=${BENCH_WRK_ROUNDS:-4}
 wrk_turn_warmup=1
 jvm_warmup=${BENCH_JVM_WARMUP_SECONDS:-60}
+api_call_timeout=${BENCH_API_CALL_TIMEOUT:-0}
 if [ "${1:-}" = "--quick" ]; then
   warmup=1 wrk_seconds=2 wrk_rounds=2 sdk_seconds=2 sdk_rounds=2 jvm_warmup=2
 elif [ -n "${1:-}" ]; then
-  sed -n '2,24p' "$0"; exit 2
+  sed -n '2,26p' "$0"; exit 2
 fi
 # wrk -d takes whole seconds
 if ! [[ "$warmup $wrk_seconds $wrk_rounds" =~ ^[0-9]+\ [0-9]+\ [0-9]+$ ]]; then
@@ -243,7 +246,8 @@ for t in nothing engine dynalite in-process; do
   fi
 done
 sdk_args=(--ops "$(IFS=,; echo "${ops[*]}")" --threads "$sdk_threads" --jvm-warmup-seconds "$jvm_warmup"
-  --warmup-seconds "$sdk_warmup" --seconds "$sdk_seconds" --rounds "$sdk_rounds" --out "$results")
+  --warmup-seconds "$sdk_warmup" --seconds "$sdk_seconds" --rounds "$sdk_rounds"
+  --api-call-timeout-seconds "$api_call_timeout" --out "$results")
 if [ ${#http[@]} -gt 0 ]; then sdk_args+=(--http "$(IFS=,; echo "${http[*]}")"); fi
 if wants in-process; then sdk_args+=(--in-process); fi
 if [ ${#http[@]} -gt 0 ] || wants in-process; then
@@ -277,7 +281,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//' || echo unknown)
 dynalite_version=$(node -p "require('${DYNALITE_HOME:-$HOME/.cache/dynakit-peers/dynalite}/node_modules/dynalite/package.json').version" 2>/dev/null || echo unknown)
 settings=
-for v in BENCH_WARMUP_SECONDS BENCH_WRK_SECONDS BENCH_WRK_ROUNDS BENCH_SDK_SECONDS BENCH_SDK_ROUNDS BENCH_JVM_WARMUP_SECONDS BENCH_TOOLS \
+for v in BENCH_WARMUP_SECONDS BENCH_WRK_SECONDS BENCH_WRK_ROUNDS BENCH_SDK_SECONDS BENCH_SDK_ROUNDS BENCH_JVM_WARMUP_SECONDS BENCH_API_CALL_TIMEOUT BENCH_TOOLS \
   BENCH_TARGETS BENCH_SERVER_JVM_OPTS BENCH_CLIENT_JVM_OPTS; do
   if [ -n "${!v:-}" ]; then settings+="$v='${!v}' "; fi
 done
@@ -289,7 +293,7 @@ if [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then commit="$comm
   echo "- Command: \`${settings}benchmarks/run.sh${1:+ $1}\`; commit $commit"
   echo "- Machine: $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo) RAM; $(java -version 2>&1 | head -1); node $(node --version 2>/dev/null || echo '?'); dynalite $dynalite_version; $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "- Load average (1/5/15 min) before: $load_before; after: $load_after (other work on the machine skews the numbers)"
-  echo "- wrk: $wrk_threads threads, $connections connections, the targets taking turns in ${wrk_rounds} rounds (order reversed every other round) of ${wrk_turn_warmup} s warm-up$wrk_first_warmup and $wrk_turn_range s measured (${wrk_seconds} s per target in all; p50 the median of the turns', p99 the highest); SDK: sync client, Apache 5 HTTP client, $sdk_threads threads, one JVM for all targets warmed up for ${jvm_warmup} s, then the targets taking turns in ${sdk_rounds} rounds of ${sdk_warmup} s warm-up and $((sdk_seconds / sdk_rounds)) s measured (${sdk_seconds} s per target in all)"
+  echo "- wrk: $wrk_threads threads, $connections connections, the targets taking turns in ${wrk_rounds} rounds (order reversed every other round) of ${wrk_turn_warmup} s warm-up$wrk_first_warmup and $wrk_turn_range s measured (${wrk_seconds} s per target in all; p50 the median of the turns', p99 the highest); SDK: sync client, Apache 5 HTTP client, $( [ "$api_call_timeout" = 0 ] && echo "no API call timeout" || echo "API call timeout ${api_call_timeout} s"), $sdk_threads threads, one JVM for all targets warmed up for ${jvm_warmup} s, then the targets taking turns in ${sdk_rounds} rounds of ${sdk_warmup} s warm-up and $((sdk_seconds / sdk_rounds)) s measured (${sdk_seconds} s per target in all)"
   echo "- Measuring took $(( (finished - started) / 60 )) min $(( (finished - started) % 60 )) s"
   echo
   java -cp "$cp" "$pkg.Report" --results "$results"

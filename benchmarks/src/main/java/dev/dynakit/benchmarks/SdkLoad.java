@@ -28,6 +28,9 @@ import java.util.Set;
  *     --jvm-warmup-seconds 60 --warmup-seconds 1 --seconds 8 --rounds 4 --out results.tsv
  * </pre>
  *
+ * <p>{@code --api-call-timeout-seconds N} gives every client an API call timeout of N seconds; the
+ * default, 0, leaves it out, as the SDK's default client does ({@link SdkClients}).
+ *
  * <p>All targets are measured from this one JVM, taking turns for each operation and thread count:
  * {@code --rounds} rounds in which every target runs for a {@code --warmup-seconds} warm-up and a
  * {@code --seconds / --rounds} window, the order reversed every other round. The ratios between
@@ -54,6 +57,7 @@ public final class SdkLoad {
                 "--warmup-seconds",
                 "--seconds",
                 "--rounds",
+                "--api-call-timeout-seconds",
                 "--out"),
             Set.of("--in-process"));
     List<String> ops = flags.list("--ops", String.join(",", Workload.OPERATIONS));
@@ -69,6 +73,8 @@ public final class SdkLoad {
     if (rounds < 1) {
       throw new IllegalArgumentException("--rounds wants at least 1, not " + rounds);
     }
+    // 0, the SDK's default: no per-call timer (see SdkClients)
+    Duration apiCallTimeout = Duration.ofSeconds(flags.integer("--api-call-timeout-seconds", 0));
     Path out = Path.of(flags.required("--out"));
 
     List<SdkTarget> targets = new ArrayList<>();
@@ -82,14 +88,18 @@ public final class SdkLoad {
           }
           String name = spec.substring(0, eq);
           URI endpoint = URI.create(spec.substring(eq + 1));
-          targets.add(SdkTarget.ready(name, SdkClients.http(endpoint, maxThreads), ops));
+          targets.add(
+              SdkTarget.ready(name, SdkClients.http(endpoint, maxThreads, apiCallTimeout), ops));
         }
       }
       if (flags.has("--in-process")) {
         engine = DynakitEngine.inMemory();
-        targets.add(SdkTarget.seeded(Report.IN_PROCESS, SdkClients.inProcess(engine), ops));
+        targets.add(
+            SdkTarget.seeded(Report.IN_PROCESS, SdkClients.inProcess(engine, apiCallTimeout), ops));
         // a second client of the same engine, through the whole wire format; already seeded
-        targets.add(SdkTarget.ready(Report.IN_PROCESS_WIRE, SdkClients.inProcessWire(engine), ops));
+        targets.add(
+            SdkTarget.ready(
+                Report.IN_PROCESS_WIRE, SdkClients.inProcessWire(engine, apiCallTimeout), ops));
       }
       watchdog(
           warmup

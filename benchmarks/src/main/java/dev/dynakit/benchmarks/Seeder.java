@@ -1,6 +1,7 @@
 package dev.dynakit.benchmarks;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -30,7 +31,7 @@ public final class Seeder {
   public static void main(String[] args) {
     Flags flags = Flags.parse(args, Set.of("--endpoint"), Set.of());
     URI endpoint = URI.create(flags.required("--endpoint"));
-    try (DynamoDbClient client = SdkClients.http(endpoint, 1)) {
+    try (DynamoDbClient client = SdkClients.http(endpoint, 1, Duration.ofSeconds(30))) {
       seed(client);
     }
     System.out.println("seeded " + endpoint);
