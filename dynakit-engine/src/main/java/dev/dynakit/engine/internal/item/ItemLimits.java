@@ -58,11 +58,14 @@ public final class ItemLimits {
   }
 
   private static void checkNamesAndDepth(Map<String, AttrValue> item) {
-    for (Map.Entry<String, AttrValue> e : item.entrySet()) {
-      checkName(e.getKey());
-      if (depth(e.getValue()) > WireValues.MAX_NESTING_DEPTH) {
-        throw EngineException.validation(WireValues.NESTING_MESSAGE);
-      }
+    // forEach with a method that captures nothing: no entry objects, no consumer per call
+    item.forEach(ItemLimits::checkNameAndDepth);
+  }
+
+  private static void checkNameAndDepth(String name, AttrValue value) {
+    checkName(name);
+    if (depth(value) > WireValues.MAX_NESTING_DEPTH) {
+      throw EngineException.validation(WireValues.NESTING_MESSAGE);
     }
   }
 

@@ -54,6 +54,7 @@ class SmallObjectProperties {
       assertThat(small.toString()).isEqualTo(model.toString());
       assertThat(new ArrayList<>(small.keySet())).isEqualTo(new ArrayList<>(model.keySet()));
       assertThat(new ArrayList<>(small.values())).isEqualTo(new ArrayList<>(model.values()));
+      assertThat(walked(small)).isEqualTo(walked(model));
       for (String name : List.of("a", "b", "c", "zz")) {
         assertThat(small.get(name)).isEqualTo(model.get(name));
         assertThat(small.containsKey(name)).isEqualTo(model.containsKey(name));
@@ -63,6 +64,17 @@ class SmallObjectProperties {
     assertThat(small).isEmpty();
     small.put("x", null);
     assertThat(small).containsEntry("x", null).hasSize(1);
+  }
+
+  /** The names and values in the order forEach hands them over. */
+  private static List<Object> walked(Map<String, Object> map) {
+    List<Object> walked = new ArrayList<>();
+    map.forEach(
+        (name, value) -> {
+          walked.add(name);
+          walked.add(value);
+        });
+    return walked;
   }
 
   private static void setThroughEntries(Map<String, Object> map, Op op) {

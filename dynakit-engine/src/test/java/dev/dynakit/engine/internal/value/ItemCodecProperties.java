@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +23,34 @@ class ItemCodecProperties {
     Map<String, AttrValue> back = ItemCodec.decode(ItemCodec.encode(item));
     assertThat(back).isEqualTo(item);
     assertSameStructure(new AttrValue.M(back), new AttrValue.M(item));
+  }
+
+  /**
+   * Any name and string, malformed UTF-16 included, are stored as their UTF-8 bytes, whether they
+   * are ASCII (copied char by char) or not; the size in the header counts those bytes.
+   */
+  @Property(tries = 1000)
+  void strings_areStoredAsTheirUtf8Bytes(
+      @ForAll("anyStrings") String name, @ForAll("anyStrings") String value) {
+    // a map value too, whose entries are written inside the item's
+    Map<String, AttrValue> inner = Map.of(name, new AttrValue.S(value));
+    byte[] encoded = ItemCodec.encode(Map.of("m", new AttrValue.M(inner)));
+    String storedName = new String(name.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+    String storedValue = new String(value.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+    assertThat(ItemCodec.decode(encoded))
+        .isEqualTo(Map.of("m", new AttrValue.M(Map.of(storedName, new AttrValue.S(storedValue)))));
+    int utf8Bytes =
+        name.getBytes(StandardCharsets.UTF_8).length
+            + value.getBytes(StandardCharsets.UTF_8).length;
+    // "m", a map's three bytes and one per entry, then the entry
+    assertThat(ItemCodec.size(encoded)).isEqualTo(1 + 3 + 1 + utf8Bytes);
+  }
+
+  @Provide
+  Arbitrary<String> anyStrings() {
+    return net.jqwik.api.Arbitraries.oneOf(
+        net.jqwik.api.Arbitraries.strings().ascii().ofMaxLength(40),
+        net.jqwik.api.Arbitraries.strings().all().ofMaxLength(40));
   }
 
   @Example
