@@ -8,7 +8,6 @@ import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.Binary;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -63,15 +62,16 @@ public final class KeyFactory {
     KeyAttr hash = schema.hashKey();
     AttrValue hashValue = source.get(hash.name());
     checkKeyValue(hash.name(), hashValue, MAX_PARTITION_KEY_BYTES, true);
-    Map<String, AttrValue> attrs = new LinkedHashMap<>(4);
-    attrs.put(hash.name(), hashValue);
+    Map<String, AttrValue> attrs;
     List<AttrValue> range = List.of();
     if (schema.hasRange()) {
       KeyAttr r = schema.rangeKey();
       AttrValue rangeValue = source.get(r.name());
       checkKeyValue(r.name(), rangeValue, MAX_SORT_KEY_BYTES, false);
-      attrs.put(r.name(), rangeValue);
+      attrs = KeyAttributes.of(hash.name(), hashValue, r.name(), rangeValue);
       range = List.of(rangeValue);
+    } else {
+      attrs = KeyAttributes.of(hash.name(), hashValue);
     }
     byte[] storageKey = KeyCodec.itemKey(table.storeId(), 0, List.of(hashValue), range, List.of());
     int keyHash = Arrays.hashCode(storageKey);

@@ -10,7 +10,9 @@ import java.util.Map;
  */
 public record PrimaryKey(Map<String, AttrValue> attributes, byte[] storageKey, int lockStripe) {
   public PrimaryKey {
-    // KeyFactory hands over a map of its own
-    attributes = Collections.unmodifiableMap(attributes);
+    // KeyFactory's own maps are immutable already; anything else gets a read-only view
+    if (!(attributes instanceof KeyAttributes)) {
+      attributes = Collections.unmodifiableMap(attributes);
+    }
   }
 }
