@@ -58,6 +58,12 @@ public final class DynakitClients {
   /**
    * {@link #inProcess(DynakitEngine)} with the caller's client settings (retry strategy, timeouts,
    * interceptors, metrics), e.g. {@code o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())}.
+   *
+   * <p>An API call timeout ({@code apiCallTimeout}, {@code apiCallAttemptTimeout}) is honoured, and
+   * costs what it costs over HTTP: the SDK schedules a timer task per call on a shared thread and
+   * cancels it at the end. In process, where a call takes microseconds, that was a quarter of a
+   * BatchWriteItem call's CPU at one thread (docs/benchmarks.md); leave it out unless a test needs
+   * it.
    */
   public static DynamoDbClient inProcess(
       DynakitEngine engine, Consumer<ClientOverrideConfiguration.Builder> settings) {

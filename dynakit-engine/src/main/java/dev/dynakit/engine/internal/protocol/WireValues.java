@@ -89,7 +89,7 @@ public final class WireValues {
       case "S":
         return new AttrValue.S(asString(payload));
       case "N":
-        return new AttrValue.N(Numbers.parse(asString(payload)));
+        return AttrValue.N.parse(asString(payload));
       case "B":
         return new AttrValue.B(binary(payload));
       case "BOOL":

@@ -48,7 +48,7 @@ public sealed interface AttrValue
 
     /** Parses and validates wire text ({@code "1.50"}, {@code "-3e5"}). */
     public static N parse(String text) {
-      return new N(Numbers.parse(text));
+      return new N(Numbers.read(text));
     }
 
     /** The canonical wire text DynamoDB returns for this number. */

@@ -27,6 +27,14 @@ public final class Numbers {
 
   /** Parses wire text, refusing what DynamoDB refuses. */
   public static BigDecimal parse(String text) {
+    return canonical(read(text));
+  }
+
+  /**
+   * Reads wire text as {@link #parse} does, without making it canonical: for {@link AttrValue.N},
+   * whose constructor does that (twice was two more BigDecimals per number).
+   */
+  static BigDecimal read(String text) {
     if (text.isEmpty()) {
       throw EngineException.validation(ValueWording.notNumeric(text));
     }
@@ -42,7 +50,7 @@ public final class Numbers {
         checkExponent(value.precision() - 1L - value.scale());
       }
     }
-    return canonical(value);
+    return value;
   }
 
   /**
