@@ -10,9 +10,12 @@
 # Environment (defaults in brackets):
 #   BENCH_BUILD [1]              0 reuses benchmarks/target from an earlier build
 #   BENCH_JVM_WARMUP_SECONDS [40] warm-up of the load generator before the measured window
-#   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"]
+#   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages
+#                          -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints"] (the last two
+#                          so that samples name the inlined method they fell in, not its caller)
 #   BENCH_PROFILE_EVENT [cpu]     alloc samples allocated bytes instead (every 256 KB), to find
-#                                 what churns the caches; the shares are then of bytes allocated
+#                                 what churns the caches; the shares are then of bytes allocated;
+#                                 lock samples where threads wait for a lock
 #
 # The collapsed stacks go to benchmarks/target/profile-<op>-<threads>.collapsed. Sampling every
 # millisecond on each of 16 threads slows the client (about half the throughput on 2 cores): read
@@ -20,7 +23,7 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-if [ $# -ne 2 ]; then sed -n '2,17p' "$0"; exit 2; fi
+if [ $# -ne 2 ]; then sed -n '2,22p' "$0"; exit 2; fi
 op=$1
 threads=$2
 warmup=${BENCH_JVM_WARMUP_SECONDS:-40}
@@ -44,7 +47,7 @@ rm -f "$out.tsv" "$out.collapsed"
 
 say "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # shellcheck disable=SC2086
-timeout $((2 * warmup + 3 * window + 120)) java ${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages} -cp "$cp" \
+timeout $((2 * warmup + 3 * window + 120)) java ${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints} -cp "$cp" \
   dev.dynakit.benchmarks.SdkLoad --in-process --ops "$op" --threads "$threads" \
   --jvm-warmup-seconds "$warmup" --warmup-seconds 2 --seconds "$window" --rounds 1 \
   --out "$out.tsv" >"$out.log" 2>&1 &
