@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
@@ -35,27 +36,34 @@ public final class TtlSweeper implements AutoCloseable {
 
   private final EngineState state;
   private final @Nullable ScheduledExecutorService executor;
+  private final AtomicReference<@Nullable Thread> thread;
 
-  private TtlSweeper(EngineState state, @Nullable ScheduledExecutorService executor) {
+  private TtlSweeper(
+      EngineState state,
+      @Nullable ScheduledExecutorService executor,
+      AtomicReference<@Nullable Thread> thread) {
     this.state = state;
     this.executor = executor;
+    this.thread = thread;
   }
 
   /** A sweeper that only sweeps when asked ({@link #sweep}). */
   public static TtlSweeper manual(EngineState state) {
-    return new TtlSweeper(state, null);
+    return new TtlSweeper(state, null, new AtomicReference<>());
   }
 
   /** Starts sweeping every {@code interval} on a daemon thread. */
   public static TtlSweeper start(EngineState state, Duration interval) {
+    AtomicReference<@Nullable Thread> thread = new AtomicReference<>();
     ScheduledExecutorService executor =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
               Thread t = new Thread(r, "dynakit-ttl-sweeper");
               t.setDaemon(true);
+              thread.set(t);
               return t;
             });
-    TtlSweeper sweeper = new TtlSweeper(state, executor);
+    TtlSweeper sweeper = new TtlSweeper(state, executor, thread);
     long nanos = interval.toNanos();
     executor.scheduleWithFixedDelay(sweeper::sweepQuietly, nanos, nanos, TimeUnit.NANOSECONDS);
     return sweeper;
@@ -130,13 +138,22 @@ public final class TtlSweeper implements AutoCloseable {
     return expiry.compareTo(nowSeconds) < 0 && expiry.compareTo(oldest) >= 0;
   }
 
-  /** Stops the background sweeps, ending a sweep under way after its current item. */
+  /**
+   * Stops the background sweeps, ending a sweep under way after its current item, and returns once
+   * the sweeper thread has ended.
+   */
   @Override
   public void close() {
     if (executor != null) {
       executor.shutdownNow();
       try {
         executor.awaitTermination(10, TimeUnit.SECONDS);
+        // The executor counts as terminated while its last worker is still leaving run(); a
+        // caller that closed the engine must not find the thread alive afterwards.
+        Thread worker = thread.get();
+        if (worker != null) {
+          worker.join(TimeUnit.SECONDS.toMillis(10));
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }

@@ -10,6 +10,9 @@ import dev.dynakit.engine.internal.EngineState;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -120,17 +123,22 @@ class TtlSweeperTest {
 
   @Test
   void engine_closeStopsItsSweeperThread() throws Exception {
-    long before = sweeperThreads();
+    // Other engines in this JVM may own sweeper threads too: follow only the new one.
+    Set<Thread> before = sweeperThreads();
     DynakitEngine other =
         DynakitEngine.builder().clock(clock).ttlSweepInterval(Duration.ofMillis(20)).build();
-    assertThat(sweeperThreads()).isEqualTo(before + 1);
+    Set<Thread> started = sweeperThreads();
+    started.removeAll(before);
+    assertThat(started).hasSize(1);
+    Thread sweeperThread = started.iterator().next();
+    Thread.sleep(50); // let it run a few sweeps, so close interrupts a live schedule
     other.close();
-    assertThat(sweeperThreads()).isEqualTo(before);
+    assertThat(sweeperThread.isAlive()).isFalse();
   }
 
-  private static long sweeperThreads() {
+  private static Set<Thread> sweeperThreads() {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.getName().equals("dynakit-ttl-sweeper") && t.isAlive())
-        .count();
+        .collect(Collectors.toCollection(HashSet::new));
   }
 }
