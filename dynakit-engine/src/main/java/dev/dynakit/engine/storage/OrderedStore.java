@@ -18,6 +18,19 @@ public interface OrderedStore extends AutoCloseable {
   byte @Nullable [] get(byte[] key);
 
   /**
+   * The values under {@code keys}, in their order, null where absent: what {@link #get} answers for
+   * each, without the atomicity of a snapshot. A store that can look keys up together (and overlap
+   * their cache misses or disk reads) overrides this; by default it calls {@link #get}.
+   */
+  default byte[] @Nullable [] getAll(byte[][] keys) {
+    byte[][] values = new byte[keys.length][];
+    for (int i = 0; i < keys.length; i++) {
+      values[i] = get(keys[i]);
+    }
+    return values;
+  }
+
+  /**
    * Iterates keys in {@code [fromInclusive, toExclusive)}, ascending or, when {@code reverse},
    * descending. A null bound means unbounded on that side.
    */

@@ -12,7 +12,6 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NoSuchElementException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import org.jspecify.annotations.Nullable;
 
@@ -23,9 +22,9 @@ import org.jspecify.annotations.Nullable;
  * <p>Why: finding a key in a skip list of N keys follows about log2(N) links to nodes spread over
  * the heap, each a likely cache miss; in a table of a few hundred thousand items that walk was most
  * of the engine's time for a GetItem, and for a write, which reads the old item and then stores the
- * new one. The hash index finds a key with one or two misses, and overwriting a key only sets its
- * slot: only new keys and deletes walk the skip list. Changes are made under one lock in the
- * batch's order; a scan skips a slot emptied by a delete after it was reached.
+ * new one. The hash index ({@link PointIndex}) finds a key with a few misses, and overwriting a key
+ * only sets its slot: only new keys and deletes walk the skip list. Changes are made under one lock
+ * in the batch's order; a scan skips a slot emptied by a delete after it was reached.
  */
 public final class MemoryStore implements OrderedStore {
   private static final VarHandle LONGS =
@@ -33,59 +32,30 @@ public final class MemoryStore implements OrderedStore {
 
   private final ConcurrentSkipListMap<byte[], Slot> map =
       new ConcurrentSkipListMap<>(MemoryStore::compareKeys);
-  // keyed by the slots themselves (a slot is its own key), looked up with a Probe: one object
-  // fewer to reach per lookup than a separate key object
-  private final ConcurrentHashMap<Object, Slot> points = new ConcurrentHashMap<>();
+  private final PointIndex points = new PointIndex();
   private final Object applyLock = new Object();
-
-  /**
-   * A key and its value, shared by the skip list and the hash index; the value is null once
-   * deleted. Equal only to itself: the hash index gets a slot only when it has none of that key
-   * (under the apply lock), loses it by itself, and finds it with a {@link Probe}.
-   */
-  private static final class Slot {
-    final byte[] key;
-    final int hash;
-    volatile byte @Nullable [] value;
-
-    Slot(byte[] key, int hash, byte[] value) {
-      this.key = key;
-      this.hash = hash;
-      this.value = value;
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
-
-  /** Key bytes to look a slot up by, with their hash computed once. */
-  private static final class Probe {
-    final byte[] bytes;
-    final int hash;
-
-    Probe(byte[] bytes) {
-      this.bytes = bytes;
-      this.hash = Arrays.hashCode(bytes);
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      // the hash index holds slots only, and looks a slot up by calling the probe's equals
-      return other instanceof Slot s && Arrays.equals(bytes, s.key);
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
 
   @Override
   public byte @Nullable [] get(byte[] key) {
-    Slot slot = points.get(new Probe(key));
+    Slot slot = points.get(key, hash(key));
     return slot == null ? null : slot.value;
+  }
+
+  @Override
+  public byte[] @Nullable [] getAll(byte[][] keys) {
+    int n = keys.length;
+    int[] hashes = new int[n];
+    for (int k = 0; k < n; k++) {
+      hashes[k] = hash(keys[k]);
+    }
+    Slot[] found = new Slot[n];
+    points.getAll(keys, hashes, found);
+    byte[][] values = new byte[n][];
+    for (int k = 0; k < n; k++) {
+      Slot s = found[k];
+      values[k] = s == null ? null : s.value;
+    }
+    return values;
   }
 
   @Override
@@ -142,8 +112,8 @@ public final class MemoryStore implements OrderedStore {
   public void apply(WriteBatch batch) {
     synchronized (applyLock) {
       for (WriteBatch.Change c : batch.changes()) {
-        Probe key = new Probe(c.key());
-        Slot slot = points.get(key);
+        int hash = hash(c.key());
+        Slot slot = points.find(c.key(), hash);
         byte[] value = c.value();
         if (value == null) {
           if (slot != null) {
@@ -154,9 +124,9 @@ public final class MemoryStore implements OrderedStore {
         } else if (slot != null) {
           slot.value = value;
         } else {
-          Slot added = new Slot(c.key(), key.hash, value);
+          Slot added = new Slot(c.key(), hash, value);
           map.put(c.key(), added);
-          points.put(added, added);
+          points.add(added);
         }
       }
     }
@@ -183,6 +153,32 @@ public final class MemoryStore implements OrderedStore {
       }
     }
     return a.length - b.length;
+  }
+
+  /**
+   * A hash of the key bytes for the hash index, eight bytes at a step (keys are some tens of bytes;
+   * {@code Arrays.hashCode} takes one multiplication per byte), its low bits mixed well enough for
+   * linear probing.
+   */
+  static int hash(byte[] key) {
+    long h = key.length * 0x9E3779B97F4A7C15L;
+    int i = 0;
+    for (; i + 8 <= key.length; i += 8) {
+      h =
+          Long.rotateLeft(h ^ ((long) LONGS.get(key, i) * 0xC2B2AE3D27D4EB4FL), 31)
+              * 0x9E3779B97F4A7C15L;
+    }
+    if (i < key.length) {
+      long tail = 0;
+      for (; i < key.length; i++) {
+        tail = (tail << 8) | (key[i] & 0xFF);
+      }
+      h = Long.rotateLeft(h ^ (tail * 0xC2B2AE3D27D4EB4FL), 31) * 0x9E3779B97F4A7C15L;
+    }
+    h ^= h >>> 33;
+    h *= 0xFF51AFD7ED558CCDL;
+    h ^= h >>> 33;
+    return (int) h;
   }
 
   @Override

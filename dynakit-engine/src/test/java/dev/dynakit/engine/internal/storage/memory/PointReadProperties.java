@@ -16,9 +16,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * Point reads (answered by the store's hash index) and scans (by its skip list) always show the
- * same entries: those of an ordered map given the same puts and deletes, in batches where later
- * changes to a key win.
+ * Point reads, one key or many at once (answered by the store's hash index), and scans (by its skip
+ * list) always show the same entries: those of an ordered map given the same puts and deletes, in
+ * batches where later changes to a key win.
  */
 class PointReadProperties {
   private static final int KEYS = 12;
@@ -41,9 +41,15 @@ class PointReadProperties {
         }
       }
       store.apply(batch);
+      byte[][] keys = new byte[KEYS][];
       for (int k = 0; k < KEYS; k++) {
         // a fresh array: the index must compare bytes, not array identity
         assertThat(store.get(key(k))).isEqualTo(model.get(key(k)));
+        keys[k] = key(k);
+      }
+      byte[][] values = store.getAll(keys);
+      for (int k = 0; k < KEYS; k++) {
+        assertThat(values[k]).isEqualTo(model.get(key(k)));
       }
       StoreCursor cursor = store.scan(null, null, false);
       TreeMap<byte[], byte[]> scanned = new TreeMap<>(Arrays::compareUnsigned);
