@@ -22,7 +22,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.Lock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -201,13 +201,14 @@ final class BatchWriteItemOperation implements Operation {
     for (Planned p : planned) {
       keys.add(p.key());
     }
-    List<ReentrantLock> locks = items.lockAll(keys);
+    List<Lock> locks = items.lockAll(keys);
     try {
       List<ItemWrite> changes = new ArrayList<>(planned.size());
       List<Integer> changed = new ArrayList<>(planned.size());
-      for (Planned p : planned) {
-        ItemWrite w =
-            new ItemWrite(p.table(), p.key(), items.read(p.key()), p.item(), p.itemBytes());
+      List<@Nullable Map<String, AttrValue>> oldItems = items.readAll(keys);
+      for (int i = 0; i < planned.size(); i++) {
+        Planned p = planned.get(i);
+        ItemWrite w = new ItemWrite(p.table(), p.key(), oldItems.get(i), p.item(), p.itemBytes());
         writes.add(w);
         // Deleting an absent item changes nothing.
         if (w.oldItem() != null || w.newItem() != null) {

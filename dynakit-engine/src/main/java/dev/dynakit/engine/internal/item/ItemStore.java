@@ -15,7 +15,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.Lock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -31,7 +31,7 @@ public final class ItemStore {
   // Many stripes, so that writers of different items seldom share one: in process, a thread that
   // holds a batch's 25 stripes is often preempted (more client threads than cores), and whoever
   // needs one of them then waits for it to run again. Made when first used.
-  private final AtomicReferenceArray<ReentrantLock> stripes =
+  private final AtomicReferenceArray<StripeLock> stripes =
       new AtomicReferenceArray<>(KeyFactory.LOCK_STRIPES);
   private final IndexMaintenance indexes;
 
@@ -41,14 +41,14 @@ public final class ItemStore {
   }
 
   /** The lock guarding every write of the item with this key. */
-  public ReentrantLock lock(PrimaryKey key) {
+  public Lock lock(PrimaryKey key) {
     return stripe(key.lockStripe());
   }
 
-  private ReentrantLock stripe(int index) {
-    ReentrantLock lock = stripes.get(index);
+  private StripeLock stripe(int index) {
+    StripeLock lock = stripes.get(index);
     if (lock == null) {
-      ReentrantLock made = new ReentrantLock();
+      StripeLock made = new StripeLock();
       lock = stripes.compareAndExchange(index, null, made);
       if (lock == null) {
         lock = made;
@@ -61,27 +61,33 @@ public final class ItemStore {
    * Locks the stripes of all the keys in ascending order and returns them, to be released with
    * {@link #unlockAll}.
    */
-  public List<ReentrantLock> lockAll(Collection<PrimaryKey> keys) {
+  public List<Lock> lockAll(Collection<PrimaryKey> keys) {
     int[] ordered = new int[keys.size()];
     int n = 0;
     for (PrimaryKey k : keys) {
       ordered[n++] = k.lockStripe();
     }
     Arrays.sort(ordered);
-    List<ReentrantLock> locks = new ArrayList<>(n);
+    StripeLock[] locks = new StripeLock[n];
+    int distinct = 0;
     for (int i = 0; i < n; i++) {
-      if (i > 0 && ordered[i] == ordered[i - 1]) {
-        continue;
+      if (i == 0 || ordered[i] != ordered[i - 1]) {
+        locks[distinct++] = stripe(ordered[i]);
       }
-      ReentrantLock l = stripe(ordered[i]);
-      l.lock();
-      locks.add(l);
     }
-    return locks;
+    // look at every lock word before taking the first lock: each atomic update waits for the one
+    // before it, so their cache misses would queue; these reads (volatile: never left out) overlap
+    for (int i = 0; i < distinct; i++) {
+      locks[i].isLocked();
+    }
+    for (int i = 0; i < distinct; i++) {
+      locks[i].lock();
+    }
+    return Arrays.asList(Arrays.copyOf(locks, distinct, Lock[].class));
   }
 
   /** Releases locks taken by {@link #lockAll}. */
-  public static void unlockAll(List<ReentrantLock> locks) {
+  public static void unlockAll(List<Lock> locks) {
     for (int i = locks.size() - 1; i >= 0; i--) {
       locks.get(i).unlock();
     }
@@ -98,6 +104,24 @@ public final class ItemStore {
   }
 
   /**
+   * The stored items of {@code keys}, in their order, null where absent; as {@link #read} for each,
+   * with the store looking all keys up together.
+   */
+  public List<@Nullable Map<String, AttrValue>> readAll(List<PrimaryKey> keys) {
+    int n = keys.size();
+    byte[][] storageKeys = new byte[n][];
+    for (int i = 0; i < n; i++) {
+      storageKeys[i] = keys.get(i).storageKey();
+    }
+    byte[][] values = store.getAll(storageKeys);
+    List<@Nullable Map<String, AttrValue>> items = new ArrayList<>(n);
+    for (byte[] bytes : values) {
+      items.add(bytes == null ? null : ItemCodec.decodeLazily(bytes));
+    }
+    return items;
+  }
+
+  /**
    * Waits until every write that holds item locks at the time of the call has finished. A change to
    * a table's indices made before the call is seen by every write after it, because writes read the
    * table's declaration under their locks.
@@ -105,7 +129,7 @@ public final class ItemStore {
   public void awaitWriters() {
     for (int i = 0; i < stripes.length(); i++) {
       // a stripe not made yet has never been held
-      ReentrantLock stripe = stripes.get(i);
+      StripeLock stripe = stripes.get(i);
       if (stripe != null) {
         stripe.lock();
         stripe.unlock();
