@@ -7,7 +7,7 @@ import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ItemSize;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.Lock;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
@@ -59,7 +59,7 @@ final class ConditionalWrite {
       WriteParameters parameters,
       UnaryOperator<Map<String, AttrValue>> change,
       byte @Nullable [] encoded) {
-    ReentrantLock lock = items.lock(key);
+    Lock lock = items.lock(key);
     lock.lock();
     try {
       Map<String, AttrValue> old = items.read(key);

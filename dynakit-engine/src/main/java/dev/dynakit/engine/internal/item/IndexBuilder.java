@@ -12,7 +12,7 @@ import dev.dynakit.engine.storage.StoreEntry;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.Lock;
 
 /**
  * Builds and drops the global secondary indices that UpdateTable adds to and removes from existing
@@ -94,7 +94,7 @@ public final class IndexBuilder implements IndexLifecycle {
         }
         StoreEntry e = cursor.next();
         PrimaryKey key = KeyFactory.fromItem(table, ItemCodec.decode(e.value()));
-        ReentrantLock lock = items.lock(key);
+        Lock lock = items.lock(key);
         lock.lock();
         try {
           // the item may have changed or gone since the cursor read it

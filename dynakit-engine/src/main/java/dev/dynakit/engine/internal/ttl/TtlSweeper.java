@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.Lock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -112,7 +112,7 @@ public final class TtlSweeper implements AutoCloseable {
     }
     PrimaryKey key = KeyFactory.fromItem(table, seen);
     ItemStore items = state.items();
-    ReentrantLock lock = items.lock(key);
+    Lock lock = items.lock(key);
     lock.lock();
     try {
       Map<String, AttrValue> current = items.read(key);

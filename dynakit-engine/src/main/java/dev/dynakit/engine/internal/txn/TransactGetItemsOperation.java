@@ -25,7 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.Lock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -140,7 +140,7 @@ final class TransactGetItemsOperation implements Operation {
       keys.add(g.key());
     }
     List<Map<String, AttrValue>> found = new ArrayList<>(gets.size());
-    List<ReentrantLock> locks = items.lockAll(keys);
+    List<Lock> locks = items.lockAll(keys);
     try {
       for (Get g : gets) {
         found.add(items.read(g.key()));

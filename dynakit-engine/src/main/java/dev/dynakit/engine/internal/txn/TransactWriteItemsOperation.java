@@ -22,7 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.Lock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -148,7 +148,7 @@ final class TransactWriteItemsOperation implements Operation {
     }
     List<Outcome> outcomes = new ArrayList<>(actions.size());
     List<WriteEffects> effects = new ArrayList<>(actions.size());
-    List<ReentrantLock> locks = items.lockAll(keys);
+    List<Lock> locks = items.lockAll(keys);
     try {
       CancellationReasons reasons = new CancellationReasons();
       for (WriteAction a : actions) {

@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.Lock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -236,7 +236,7 @@ class BackfillTest {
     Table table = fx.table("bft");
     // Holding one item's lock stops the backfill when it reaches that item, so the index stays
     // CREATING. This thread's own UpdateTable passes it (the lock is reentrant).
-    ReentrantLock held =
+    Lock held =
         fx.state().items().lock(KeyFactory.fromKey(table, Map.of("pk", new AttrValue.S("k25"))));
     held.lock();
     Thread deleter;
@@ -302,10 +302,10 @@ class BackfillTest {
   }
 
   /** Locks both items of a table made by {@link #createTable(String)}: its backfill waits. */
-  private List<ReentrantLock> lockItems(Table table) {
-    List<ReentrantLock> locks = new ArrayList<>();
+  private List<Lock> lockItems(Table table) {
+    List<Lock> locks = new ArrayList<>();
     for (String pk : List.of("k1", "k2")) {
-      ReentrantLock lock =
+      Lock lock =
           fx.state().items().lock(KeyFactory.fromKey(table, Map.of("pk", new AttrValue.S(pk))));
       lock.lock();
       locks.add(lock);
@@ -337,7 +337,7 @@ class BackfillTest {
     Table table = fx.table("aaa");
     // both items of both tables: each backfill waits at its first item, and sees a cancellation
     // before its second
-    List<ReentrantLock> held = new ArrayList<>(lockItems(table));
+    List<Lock> held = new ArrayList<>(lockItems(table));
     held.addAll(lockItems(other));
     Thread deleter;
     try {
@@ -361,7 +361,7 @@ class BackfillTest {
         Thread.sleep(2);
       }
     } finally {
-      for (ReentrantLock lock : held) {
+      for (Lock lock : held) {
         lock.unlock();
       }
     }
