@@ -7,7 +7,6 @@ import dev.dynakit.engine.internal.table.KeySchema;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.Binary;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -74,9 +73,8 @@ public final class KeyFactory {
       attrs = KeyAttributes.of(hash.name(), hashValue);
     }
     byte[] storageKey = KeyCodec.itemKey(table.storeId(), 0, List.of(hashValue), range, List.of());
-    int keyHash = Arrays.hashCode(storageKey);
-    // the high bits spread into the low ones, which pick the stripe
-    int stripe = (keyHash ^ (keyHash >>> 16)) & (LOCK_STRIPES - 1);
+    // the hash's finaliser mixes every bit into the low ones, which pick the stripe
+    int stripe = (int) KeyCodec.keyHash(storageKey) & (LOCK_STRIPES - 1);
     return new PrimaryKey(attrs, storageKey, stripe);
   }
 

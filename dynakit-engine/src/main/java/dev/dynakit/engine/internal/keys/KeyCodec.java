@@ -36,6 +36,14 @@ public final class KeyCodec {
 
   private KeyCodec() {}
 
+  /**
+   * A well-spread 64-bit hash of a whole storage key, eight bytes at a step: for spreading keys in
+   * memory (item lock stripes), never stored.
+   */
+  public static long keyHash(byte[] storageKey) {
+    return KeyHash.hash(storageKey, 0, storageKey.length);
+  }
+
   /** The 64-bit hash of a partition key, the order in which Scan visits partitions. */
   public static long partitionHash(List<AttrValue> partitionValues) {
     byte[] buf = new byte[ValueEncoding.sizeAll(partitionValues)];

@@ -89,7 +89,10 @@ public final class ItemCodec {
    * An item that decodes itself when first looked into, and until then is measured ({@link
    * ItemSize#itemSize}) and written out ({@link #visit(Map, ItemVisitor)}) from {@code bytes}
    * directly. It is mutable like the map {@link #decode} returns. The caller must never change
-   * {@code bytes} afterwards; a malformed encoding is reported when the item is first used.
+   * {@code bytes} afterwards. A header that is not an item's is refused at once; a malformed body
+   * is reported when the item is first looked into.
+   *
+   * @throws IllegalArgumentException when {@code bytes} does not start with an item's header
    */
   public static Map<String, AttrValue> decodeLazily(byte[] bytes) {
     return new StoredItem(bytes);

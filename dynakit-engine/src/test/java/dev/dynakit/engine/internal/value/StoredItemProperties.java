@@ -1,6 +1,7 @@
 package dev.dynakit.engine.internal.value;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -154,5 +155,16 @@ class StoredItemProperties {
             .map(BigDecimal::valueOf)
             .map(d -> d.scaleByPowerOfTen(-7))
             .map(d -> new AttrValue.N(d).value()));
+  }
+
+  @Example
+  void aValueThatIsNotAnItem_isRefusedWhenRead_notWhenFirstUsed() {
+    byte[] notAnItem = {42, 0, 0, 0, 9, 1};
+    assertThatThrownBy(() -> ItemCodec.decodeLazily(notAnItem))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not an encoded item");
+    assertThatThrownBy(() -> ItemCodec.decodeLazily(new byte[0]))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("format byte missing");
   }
 }
