@@ -16,6 +16,7 @@
 #   BENCH_PROFILE_EVENT [cpu]     alloc samples allocated bytes instead (every 256 KB), to find
 #                                 what churns the caches; the shares are then of bytes allocated;
 #                                 lock samples where threads wait for a lock
+#   BENCH_PROFILE_ARGS []         more async-profiler options, e.g. --lines to name source lines
 #
 # The collapsed stacks go to benchmarks/target/profile-<op>-<threads>.collapsed. Sampling every
 # millisecond on each of 16 threads slows the client (about half the throughput on 2 cores): read
@@ -23,7 +24,7 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-if [ $# -ne 2 ]; then sed -n '2,22p' "$0"; exit 2; fi
+if [ $# -ne 2 ]; then sed -n '2,23p' "$0"; exit 2; fi
 op=$1
 threads=$2
 warmup=${BENCH_JVM_WARMUP_SECONDS:-40}
@@ -65,7 +66,8 @@ java_pid=$(pgrep -P "$pid" java) || { say "the load generator ended early (see $
 say "profiling the in-process client for $((window - 6)) s"
 event=${BENCH_PROFILE_EVENT:-cpu}
 if [ "$event" = alloc ]; then sampling=(-e alloc --alloc 256k); else sampling=(-e "$event" -i 1ms); fi
-java -jar "$agent" profiler "${sampling[@]}" -d $((window - 6)) -o collapsed -f "$out.collapsed" "$java_pid" \
+# shellcheck disable=SC2086
+java -jar "$agent" profiler "${sampling[@]}" ${BENCH_PROFILE_ARGS:-} -d $((window - 6)) -o collapsed -f "$out.collapsed" "$java_pid" \
   >/dev/null
 wait "$pid" || true
 trap - EXIT
