@@ -2,6 +2,7 @@ package dev.dynakit.test;
 
 import dev.dynakit.engine.DynakitEngine;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -88,13 +89,13 @@ public final class InProcessAsyncHttpClient implements SdkAsyncHttpClient {
     public void onComplete() {
       SdkAsyncHttpResponseHandler handler = request.responseHandler();
       try {
-        EngineExchange.Answer answer = exchange.run(request.request(), body.toByteArray());
+        EngineExchange.Answer answer = exchange.run(request.request(), body::toByteArray);
         handler.onHeaders(answer.head());
         handler.onStream(
             answer.result() != null
                 ? new ResultPublisher(answer, done)
                 : new OneBufferPublisher(answer.body(), done));
-      } catch (RuntimeException | Error e) {
+      } catch (RuntimeException | Error | IOException e) {
         fail(e);
       }
     }

@@ -55,7 +55,7 @@ public final class InProcessHttpClient implements SdkHttpClient {
     return new ExecutableHttpRequest() {
       @Override
       public HttpExecuteResponse call() throws IOException {
-        EngineExchange.Answer answer = exchange.run(request.httpRequest(), body(request));
+        EngineExchange.Answer answer = exchange.run(request.httpRequest(), () -> body(request));
         InputStream body =
             answer.result() != null
                 ? new ResultStream(answer)

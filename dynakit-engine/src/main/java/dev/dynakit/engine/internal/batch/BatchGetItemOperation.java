@@ -174,12 +174,13 @@ final class BatchGetItemOperation implements Operation {
       List<Object> found = new ArrayList<>();
       List<Object> left = new ArrayList<>();
       double tableUnits = 0;
+      List<@Nullable Map<String, AttrValue>> stored = items.readAll(r.keys());
       for (int i = 0; i < r.keys().size(); i++) {
         if (full) {
           left.add(r.keyParams().get(i));
           continue;
         }
-        Map<String, AttrValue> item = items.read(r.keys().get(i));
+        Map<String, AttrValue> item = stored.get(i);
         long size = item == null ? 0 : ItemSize.itemSize(item);
         if (bytes + size > MAX_RESPONSE_BYTES) {
           // This item and every later key are left for the caller's next request.

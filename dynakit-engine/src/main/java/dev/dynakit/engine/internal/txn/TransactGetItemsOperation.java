@@ -139,12 +139,10 @@ final class TransactGetItemsOperation implements Operation {
     for (Get g : gets) {
       keys.add(g.key());
     }
-    List<Map<String, AttrValue>> found = new ArrayList<>(gets.size());
+    List<@Nullable Map<String, AttrValue>> found;
     List<Lock> locks = items.lockAll(keys);
     try {
-      for (Get g : gets) {
-        found.add(items.read(g.key()));
-      }
+      found = items.readAll(keys);
     } finally {
       ItemStore.unlockAll(locks);
     }
