@@ -19,6 +19,7 @@
 #   BENCH_API_CALL_TIMEOUT [0] seconds of API call timeout for every SDK client; 0 sets none, as the
 #                              SDK's default client (a timeout costs a timer task per call)
 #   BENCH_TARGETS ["nothing engine dynalite in-process"]   what to measure
+#   BENCH_OPS ["GetItem PutItem Query BatchWriteItem"]     which operations
 #   BENCH_TOOLS ["wrk sdk"]    which measurements to make
 #   BENCH_BUILD [1]            0 reuses benchmarks/target from an earlier build
 #   BENCH_SERVER_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch"]  for the do-nothing and engine servers
@@ -63,7 +64,7 @@ dynalite_tool=${DYNALITE_TOOL:-$root/../shared/tools/dynalite}
 connections=16
 wrk_threads=2
 sdk_threads=1,16
-ops=(GetItem PutItem Query BatchWriteItem)
+read -r -a ops <<< "${BENCH_OPS:-GetItem PutItem Query BatchWriteItem}"
 
 began=$(date -u '+%Y-%m-%d %H:%M')
 out=$root/benchmarks/results/$(date -u +%Y%m%d-%H%M%S)
