@@ -21,9 +21,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
  * Lets a request reach the in-process engine without JSON: the request's tree ({@link
- * RequestTrees}) is held in {@link PendingRequests} for the transport, named by a header, and the
- * SDK marshals an empty request of the same operation in its place (so its own steps — endpoint,
- * headers, retries, metrics — run as usual, on a body of two bytes).
+ * RequestTrees}) is held in {@link PendingRequests} for the transport (under a ticket named by a
+ * header, or for the caller's thread), and the SDK marshals an empty request of the same operation
+ * in its place (so its own steps — endpoint, headers, retries, metrics — run as usual, on a body of
+ * two bytes).
  *
  * <p>Only for a client without interceptors of the caller's: interceptors that run after this one
  * would see the empty request instead of the caller's. Requests without an exact tree go as JSON.
@@ -46,27 +47,42 @@ final class DirectRequests implements ExecutionInterceptor {
       };
 
   private final PendingRequests pending;
+  private final boolean onCallerThread;
 
-  DirectRequests(PendingRequests pending) {
+  private DirectRequests(PendingRequests pending, boolean onCallerThread) {
     this.pending = pending;
+    this.onCallerThread = onCallerThread;
+  }
+
+  /** For an asynchronous client: each call's tree goes under a ticket, named in a header. */
+  static DirectRequests withTickets(PendingRequests pending) {
+    return new DirectRequests(pending, false);
+  }
+
+  /**
+   * For a synchronous client, whose calls run on their caller's thread: each call's tree is held
+   * for that thread (see {@link PendingRequests}).
+   */
+  static DirectRequests onCallerThread(PendingRequests pending) {
+    return new DirectRequests(pending, true);
   }
 
   @Override
   public SdkRequest modifyRequest(Context.ModifyRequest context, ExecutionAttributes attributes) {
     SdkRequest request = context.request();
     SdkRequest empty = empty(request);
-    if (empty == null) {
-      return request;
-    }
     // The engine keeps a transaction's items as its idempotency fingerprint: in their JSON form,
     // a retry through another client of the same engine matches.
     Map<String, Object> tree =
-        RequestTrees.of((SdkPojo) request, !(request instanceof TransactWriteItemsRequest));
-    if (tree == null) {
-      return request;
+        empty == null
+            ? null
+            : RequestTrees.of((SdkPojo) request, !(request instanceof TransactWriteItemsRequest));
+    if (onCallerThread) {
+      pending.holdOnThisThread(tree);
+    } else if (tree != null) {
+      attributes.putAttribute(TICKET, pending.hold(tree));
     }
-    attributes.putAttribute(TICKET, pending.hold(tree));
-    return empty;
+    return tree == null ? request : empty;
   }
 
   @Override
@@ -88,7 +104,11 @@ final class DirectRequests implements ExecutionInterceptor {
   }
 
   private void release(ExecutionAttributes attributes) {
-    Optional.ofNullable(attributes.getAttribute(TICKET)).ifPresent(pending::release);
+    if (onCallerThread) {
+      pending.holdOnThisThread(null);
+    } else {
+      Optional.ofNullable(attributes.getAttribute(TICKET)).ifPresent(pending::release);
+    }
   }
 
   /**

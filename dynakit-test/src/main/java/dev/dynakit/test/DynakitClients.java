@@ -69,7 +69,7 @@ public final class DynakitClients {
       DynakitEngine engine, Consumer<ClientOverrideConfiguration.Builder> settings) {
     ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder();
     settings.accept(override);
-    PendingRequests pending = directExchange(override);
+    PendingRequests pending = directExchange(override, true);
     return LazyBucketRetryStrategy.buildWith(
         override,
         o ->
@@ -84,10 +84,12 @@ public final class DynakitClients {
    * requests they sent) and answers as objects ({@link DirectResponses}). Returns the requests in
    * flight, for the transport.
    */
-  private static PendingRequests directExchange(ClientOverrideConfiguration.Builder override) {
+  private static PendingRequests directExchange(
+      ClientOverrideConfiguration.Builder override, boolean sync) {
     PendingRequests pending = new PendingRequests();
     if (override.executionInterceptors().isEmpty()) {
-      override.addExecutionInterceptor(new DirectRequests(pending));
+      override.addExecutionInterceptor(
+          sync ? DirectRequests.onCallerThread(pending) : DirectRequests.withTickets(pending));
     }
     override.addExecutionInterceptor(DirectResponses.INSTANCE);
     return pending;
@@ -131,7 +133,7 @@ public final class DynakitClients {
   /** The asynchronous twin of {@link #inProcess(DynakitEngine)}. */
   public static DynamoDbAsyncClient inProcessAsync(DynakitEngine engine) {
     ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder();
-    PendingRequests pending = directExchange(override);
+    PendingRequests pending = directExchange(override, false);
     return LazyBucketRetryStrategy.buildWith(
         override,
         o ->

@@ -103,6 +103,10 @@ final class EngineExchange {
   }
 
   private @Nullable Map<String, Object> tree(SdkHttpRequest request) {
+    Map<String, Object> onThread = pending.onThisThread();
+    if (onThread != null) {
+      return onThread;
+    }
     String ticket = request.firstMatchingHeader(DirectRequests.TICKET_HEADER).orElse(null);
     if (ticket == null) {
       return null;

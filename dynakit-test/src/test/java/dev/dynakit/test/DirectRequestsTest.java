@@ -59,10 +59,12 @@ class DirectRequestsTest {
   }
 
   @Test
-  void requestGoesAsTicket_andIsReleasedAfterSuccessAndAfterError() {
+  void requestIsHeld_andReleasedAfterSuccessAndAfterError() {
     client.putItem(b -> b.tableName("things").item(Map.of("id", AttributeValue.fromS("k"))));
     SdkHttpRequest put = sent.get(sent.size() - 1);
-    assertThat(put.firstMatchingHeader(DirectRequests.TICKET_HEADER)).isPresent();
+    assertThat(put.firstMatchingHeader(DirectRequests.TICKET_HEADER).isPresent())
+        .as("a ticket header")
+        .isEqualTo(usesTickets());
     assertThat(pending.size()).isZero();
 
     assertThatThrownBy(() -> client.getItem(b -> b.tableName("missing").key(KEY)))
@@ -162,6 +164,15 @@ class DirectRequestsTest {
         .n();
   }
 
+  /** The interceptor under test: an asynchronous client's, which hands trees over by ticket. */
+  DirectRequests interceptor(PendingRequests held) {
+    return DirectRequests.withTickets(held);
+  }
+
+  boolean usesTickets() {
+    return true;
+  }
+
   /**
    * A direct client as {@link DynakitClients#inProcess} builds it, over a transport that records
    * what it sends and, while {@link #lostAnswers} lasts, loses the engine's answer after the engine
@@ -205,7 +216,7 @@ class DirectRequestsTest {
         .overrideConfiguration(
             ClientOverrideConfiguration.builder()
                 .retryStrategy(RetryMode.STANDARD)
-                .addExecutionInterceptor(new DirectRequests(pending))
+                .addExecutionInterceptor(interceptor(pending))
                 .addExecutionInterceptor(DirectResponses.INSTANCE)
                 .build())
         .build();
