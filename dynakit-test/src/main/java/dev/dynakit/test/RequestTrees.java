@@ -21,6 +21,9 @@ import software.amazon.awssdk.core.traits.MapTrait;
 import software.amazon.awssdk.core.util.SdkAutoConstructList;
 import software.amazon.awssdk.core.util.SdkAutoConstructMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Turns an SDK request into the tree its JSON body parses into on the engine's side ({@code
@@ -39,6 +42,14 @@ final class RequestTrees {
 
   /** What a conversion answers for a member the marshaller leaves out (an unset list or map). */
   private static final Object SKIP = new Object();
+
+  // BatchWriteItem's write requests, 25 puts or deletes of one item each, go through their
+  // accessors (as attribute values do) rather than the generic member walk, as long as the model
+  // has exactly the members known here
+  private static final boolean WRITE_REQUESTS_KNOWN =
+      memberNames(WriteRequest.builder().build()).equals(List.of("PutRequest", "DeleteRequest"))
+          && memberNames(PutRequest.builder().build()).equals(List.of("Item"))
+          && memberNames(DeleteRequest.builder().build()).equals(List.of("Key"));
 
   /** Raised inside a conversion when the tree cannot carry a value; never leaves this class. */
   private static final class NoTree extends RuntimeException {
@@ -121,10 +132,15 @@ final class RequestTrees {
   private static Conversion conversion(SdkField<?> field) {
     MarshallingType<?> type = field.marshallingType();
     if (type == MarshallingType.SDK_POJO) {
-      return (value, ready) ->
-          value instanceof AttributeValue
-              ? attributeValue((AttributeValue) value, ready)
-              : object((SdkPojo) value, ready);
+      return (value, ready) -> {
+        if (value instanceof AttributeValue attributeValue) {
+          return attributeValue(attributeValue, ready);
+        }
+        if (WRITE_REQUESTS_KNOWN && value instanceof WriteRequest write) {
+          return writeRequest(write, ready);
+        }
+        return object((SdkPojo) value, ready);
+      };
     }
     if (type == MarshallingType.LIST) {
       Conversion member = conversion(field.getRequiredTrait(ListTrait.class).memberFieldInfo());
@@ -150,6 +166,37 @@ final class RequestTrees {
     return (value, ready) -> {
       throw NO_TREE;
     };
+  }
+
+  /** A write request's tree, as {@link #object} would build it. */
+  private static Object writeRequest(WriteRequest write, boolean ready) {
+    SmallObject tree = new SmallObject(1);
+    PutRequest put = write.putRequest();
+    if (put != null) {
+      tree.append("PutRequest", withItem("Item", put.item(), ready));
+    }
+    DeleteRequest delete = write.deleteRequest();
+    if (delete != null) {
+      tree.append("DeleteRequest", withItem("Key", delete.key(), ready));
+    }
+    return tree;
+  }
+
+  private static Object withItem(String name, Map<String, AttributeValue> item, boolean ready) {
+    SmallObject tree = new SmallObject(1);
+    Object converted = map(item, RequestTrees::attributeValueOf, ready);
+    if (converted != SKIP) {
+      tree.append(name, converted);
+    }
+    return tree;
+  }
+
+  private static List<String> memberNames(SdkPojo pojo) {
+    List<String> names = new ArrayList<>();
+    for (SdkField<?> field : pojo.sdkFields()) {
+      names.add(field.location() == MarshallLocation.PAYLOAD ? field.locationName() : "?");
+    }
+    return names;
   }
 
   private static Object list(List<?> source, Conversion member, boolean ready) {

@@ -224,22 +224,29 @@ class RequestTreesProperties {
         items
             .list()
             .ofMinSize(1)
-            .ofMaxSize(4)
+            .ofMaxSize(5)
             .map(
                 list -> {
                   List<WriteRequest> writes = new ArrayList<>();
                   for (Map<String, AttributeValue> attributes : list) {
-                    // distinct keys (a batch may not name one twice); every other write deletes
+                    // distinct keys (a batch may not name one twice); every other write deletes,
+                    // and every fourth is malformed: a put without an item beside a delete
                     Map<String, AttributeValue> item = new LinkedHashMap<>(attributes);
                     item.put("id", AttributeValue.fromS("b" + writes.size()));
+                    int kind = writes.size() % 4;
                     writes.add(
-                        writes.size() % 2 == 0
+                        kind == 3
                             ? WriteRequest.builder()
-                                .putRequest(PutRequest.builder().item(item).build())
-                                .build()
-                            : WriteRequest.builder()
+                                .putRequest(PutRequest.builder().build())
                                 .deleteRequest(d -> d.key(Map.of("id", item.get("id"))))
-                                .build());
+                                .build()
+                            : kind % 2 == 0
+                                ? WriteRequest.builder()
+                                    .putRequest(PutRequest.builder().item(item).build())
+                                    .build()
+                                : WriteRequest.builder()
+                                    .deleteRequest(d -> d.key(Map.of("id", item.get("id"))))
+                                    .build());
                   }
                   BatchWriteItemRequest r =
                       BatchWriteItemRequest.builder().requestItems(Map.of(TABLE, writes)).build();
