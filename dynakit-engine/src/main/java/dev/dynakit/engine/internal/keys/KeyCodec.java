@@ -38,7 +38,7 @@ public final class KeyCodec {
 
   /**
    * A well-spread 64-bit hash of a whole storage key, eight bytes at a step: for spreading keys in
-   * memory (item lock stripes), never stored.
+   * memory (item lock stripes, the memory store's hash index), never stored.
    */
   public static long keyHash(byte[] storageKey) {
     return KeyHash.hash(storageKey, 0, storageKey.length);

@@ -1,5 +1,6 @@
 package dev.dynakit.engine.internal.storage.memory;
 
+import dev.dynakit.engine.internal.keys.KeyCodec;
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.StoreEntry;
@@ -113,7 +114,7 @@ public final class MemoryStore implements OrderedStore {
     synchronized (applyLock) {
       for (WriteBatch.Change c : batch.changes()) {
         int hash = hash(c.key());
-        Slot slot = points.find(c.key(), hash);
+        Slot slot = points.get(c.key(), hash);
         byte[] value = c.value();
         if (value == null) {
           if (slot != null) {
@@ -155,30 +156,9 @@ public final class MemoryStore implements OrderedStore {
     return a.length - b.length;
   }
 
-  /**
-   * A hash of the key bytes for the hash index, eight bytes at a step (keys are some tens of bytes;
-   * {@code Arrays.hashCode} takes one multiplication per byte), its low bits mixed well enough for
-   * linear probing.
-   */
-  static int hash(byte[] key) {
-    long h = key.length * 0x9E3779B97F4A7C15L;
-    int i = 0;
-    for (; i + 8 <= key.length; i += 8) {
-      h =
-          Long.rotateLeft(h ^ ((long) LONGS.get(key, i) * 0xC2B2AE3D27D4EB4FL), 31)
-              * 0x9E3779B97F4A7C15L;
-    }
-    if (i < key.length) {
-      long tail = 0;
-      for (; i < key.length; i++) {
-        tail = (tail << 8) | (key[i] & 0xFF);
-      }
-      h = Long.rotateLeft(h ^ (tail * 0xC2B2AE3D27D4EB4FL), 31) * 0x9E3779B97F4A7C15L;
-    }
-    h ^= h >>> 33;
-    h *= 0xFF51AFD7ED558CCDL;
-    h ^= h >>> 33;
-    return (int) h;
+  /** The hash of a key in the hash index: the engine's key hash, which takes eight bytes a step. */
+  private static int hash(byte[] key) {
+    return (int) KeyCodec.keyHash(key);
   }
 
   @Override

@@ -16,10 +16,10 @@ import org.jspecify.annotations.Nullable;
  * slot (independent loads), then the slot and its key bytes; {@link #getAll} does each of these
  * steps for all keys of a batch before the next, so that the processor overlaps their misses.
  *
- * <p>Writers ({@link #find}, {@link #add}, {@link #remove}) are serialized by the caller. Readers
- * take no lock: a slot is published (a release store) after its hash, a position never goes back to
- * empty, and a replaced table is never written again, so a reader on either table ends its probe
- * and finds every key that was there before its lookup began.
+ * <p>Writers ({@link #add}, {@link #remove}) are serialized by the caller, who looks up with {@link
+ * #get} like any reader. Readers take no lock: a slot is published (a release store) after its
+ * hash, a position never goes back to empty, and a replaced table is never written again, so a
+ * reader on either table ends its probe and finds every key that was there before its lookup began.
  */
 final class PointIndex {
   private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Slot[].class);
@@ -98,11 +98,6 @@ final class PointIndex {
       }
       i = (i + 1) & t.mask;
     }
-  }
-
-  /** As {@link #get}; for writers, which the caller serializes. */
-  @Nullable Slot find(byte[] key, int hash) {
-    return get(key, hash);
   }
 
   /** Adds a slot whose key the index does not hold; the caller serializes writers. */

@@ -28,7 +28,7 @@ class PointIndexProperties {
     Map<Integer, Slot> model = new HashMap<>();
     for (int[] change : changes) {
       int k = change[0];
-      Slot held = index.find(key(k), hash(k, spread));
+      Slot held = index.get(key(k), hash(k, spread));
       assertThat(held).isSameAs(model.get(k));
       if (change[1] < 0) {
         if (held != null) {
@@ -92,7 +92,7 @@ class PointIndexProperties {
     // the writer churns other keys of the same few hashes: growth, removals, rebuilds
     for (int round = 0; reader.isAlive(); round++) {
       int k = stable + round % 2000;
-      Slot held = index.find(key(k), hash(k, 7));
+      Slot held = index.get(key(k), hash(k, 7));
       if (held == null) {
         index.add(new Slot(key(k), hash(k, 7), new byte[] {2}));
       } else {
