@@ -41,7 +41,7 @@ final class RequestTrees {
   private static final Base64.Encoder BASE64 = Base64.getEncoder();
 
   /** What a conversion answers for a member the marshaller leaves out (an unset list or map). */
-  private static final Object SKIP = new Object();
+  static final Object SKIP = new Object();
 
   // BatchWriteItem's write requests, 25 puts or deletes of one item each, go through their
   // accessors (as attribute values do) rather than the generic member walk, as long as the model
@@ -203,6 +203,12 @@ final class RequestTrees {
     if (source.isEmpty() && source instanceof SdkAutoConstructList) {
       return SKIP;
     }
+    if (WRITE_REQUESTS_KNOWN && !source.isEmpty() && source.get(0) instanceof WriteRequest) {
+      List<Object> trees = WriteRequestTrees.of(source, ready);
+      if (trees != null) {
+        return trees;
+      }
+    }
     List<Object> list = new ArrayList<>(source.size());
     for (Object element : source) {
       // the marshaller writes a null element as JSON null
@@ -244,7 +250,7 @@ final class RequestTrees {
    * anything else is written member by member, as the marshaller does, for the engine to reject
    * with DynamoDB's message.
    */
-  private static Object attributeValue(AttributeValue value, boolean ready) {
+  static Object attributeValue(AttributeValue value, boolean ready) {
     // The SDK's builder names the one member set (S, N, ...) as the type, and null or UNKNOWN
     // otherwise; a member it does not count as set is always null, so S or N with its member
     // present settles the value with two reads instead of ten.
@@ -304,7 +310,7 @@ final class RequestTrees {
   }
 
   /** The engine's number, or the JSON form of text it refuses (for it to refuse). */
-  private static Object number(String text) {
+  static Object number(String text) {
     try {
       return AttrValue.N.parse(text);
     } catch (EngineException e) {
@@ -312,7 +318,7 @@ final class RequestTrees {
     }
   }
 
-  private static int mapCapacity(int size) {
+  static int mapCapacity(int size) {
     return (int) (size / 0.75f) + 1;
   }
 }

@@ -220,22 +220,23 @@ class RequestTreesProperties {
                   QueryRequest r = b.build();
                   return new Call("Query", r, c -> c.query(r));
                 });
+    // items with more attributes than a small object holds, too
+    Arbitrary<Map<String, AttributeValue>> batchItems =
+        Arbitraries.maps(names(), value(2)).ofMaxSize(10);
     Arbitrary<Call> batch =
-        items
-            .list()
-            .ofMinSize(1)
-            .ofMaxSize(5)
-            .map(
-                list -> {
+        Combinators.combine(batchItems.list().ofMinSize(1).ofMaxSize(5), Arbitraries.of(0, 1, 2, 3))
+            .as(
+                (list, malformedEvery) -> {
                   List<WriteRequest> writes = new ArrayList<>();
                   for (Map<String, AttributeValue> attributes : list) {
                     // distinct keys (a batch may not name one twice); every other write deletes,
-                    // and every fourth is malformed: a put without an item beside a delete
+                    // and in some batches every fourth is malformed: a put without an item beside a
+                    // delete
                     Map<String, AttributeValue> item = new LinkedHashMap<>(attributes);
                     item.put("id", AttributeValue.fromS("b" + writes.size()));
                     int kind = writes.size() % 4;
                     writes.add(
-                        kind == 3
+                        kind == 3 && malformedEvery == 0
                             ? WriteRequest.builder()
                                 .putRequest(PutRequest.builder().build())
                                 .deleteRequest(d -> d.key(Map.of("id", item.get("id"))))
