@@ -5,11 +5,13 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.endpoints.Endpoint;
 import software.amazon.awssdk.http.auth.scheme.NoAuthAuthScheme;
 import software.amazon.awssdk.http.auth.spi.scheme.AuthSchemeOption;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
@@ -18,6 +20,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbBaseClientBuilder;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.endpoints.DynamoDbEndpointProvider;
 
 /**
  * Ready-made AWS SDK clients for a Dynakit engine: static credentials {@code dynakit}/{@code
@@ -33,6 +36,11 @@ public final class DynakitClients {
 
   // the in-process clients never contact it, but the SDK wants an endpoint
   private static final URI IN_PROCESS_ENDPOINT = URI.create("http://dynakit.invalid");
+  // what the SDK's endpoint rules answer for an overridden endpoint, without running them per call
+  private static final CompletableFuture<Endpoint> IN_PROCESS_ENDPOINT_RESOLVED =
+      CompletableFuture.completedFuture(Endpoint.builder().url(IN_PROCESS_ENDPOINT).build());
+  private static final DynamoDbEndpointProvider IN_PROCESS_ENDPOINT_PROVIDER =
+      parameters -> IN_PROCESS_ENDPOINT_RESOLVED;
   private static final List<AuthSchemeOption> NO_AUTH =
       List.of(AuthSchemeOption.builder().schemeId(NoAuthAuthScheme.SCHEME_ID).build());
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
@@ -97,12 +105,14 @@ public final class DynakitClients {
 
   /**
    * {@code builder} set up for a direct in-process client: no signing (anonymous credentials alone
-   * still hash every payload for a signature nobody checks), the in-process endpoint and region.
+   * still hash every payload for a signature nobody checks), the in-process endpoint, resolved once
+   * rather than by the endpoint rules on every call, and the region.
    */
   private static <B extends DynamoDbBaseClientBuilder<B, C>, C> C direct(
       B builder, ClientOverrideConfiguration override) {
     return builder
         .endpointOverride(IN_PROCESS_ENDPOINT)
+        .endpointProvider(IN_PROCESS_ENDPOINT_PROVIDER)
         .region(REGION)
         .credentialsProvider(AnonymousCredentialsProvider.create())
         .authSchemeProvider(parameters -> NO_AUTH)
