@@ -16,7 +16,8 @@
 #   BENCH_PROFILE_EVENT [cpu]     alloc samples allocated bytes instead (every 256 KB), to find
 #                                 what churns the caches; the shares are then of bytes allocated;
 #                                 lock samples where threads wait for a lock
-#   BENCH_PROFILE_ARGS []         more async-profiler options, e.g. --lines to name source lines
+#   BENCH_PROFILE_ARGS []         more async-profiler options
+#   BENCH_PROFILE_LINES [0]       1 names the source line of every frame (records JFR, converts it)
 #
 # The collapsed stacks go to benchmarks/target/profile-<op>-<threads>.collapsed. Sampling every
 # millisecond on each of 16 threads slows the client (about half the throughput on 2 cores): read
@@ -24,7 +25,7 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-if [ $# -ne 2 ]; then sed -n '2,23p' "$0"; exit 2; fi
+if [ $# -ne 2 ]; then sed -n '2,24p' "$0"; exit 2; fi
 op=$1
 threads=$2
 warmup=${BENCH_JVM_WARMUP_SECONDS:-40}
@@ -66,9 +67,17 @@ java_pid=$(pgrep -P "$pid" java) || { say "the load generator ended early (see $
 say "profiling the in-process client for $((window - 6)) s"
 event=${BENCH_PROFILE_EVENT:-cpu}
 if [ "$event" = alloc ]; then sampling=(-e alloc --alloc 256k); else sampling=(-e "$event" -i 1ms); fi
-# shellcheck disable=SC2086
-java -jar "$agent" profiler "${sampling[@]}" ${BENCH_PROFILE_ARGS:-} -d $((window - 6)) -o collapsed -f "$out.collapsed" "$java_pid" \
-  >/dev/null
+if [ "${BENCH_PROFILE_LINES:-0}" = 1 ]; then
+  # collapsed stacks name no lines; a JFR recording converted with --lines does
+  # shellcheck disable=SC2086
+  java -jar "$agent" profiler "${sampling[@]}" ${BENCH_PROFILE_ARGS:-} -d $((window - 6)) -o jfr -f "$out.jfr" "$java_pid" \
+    >/dev/null
+  java -jar "$agent" converter --lines -o collapsed "$out.jfr" "$out.collapsed" >/dev/null
+else
+  # shellcheck disable=SC2086
+  java -jar "$agent" profiler "${sampling[@]}" ${BENCH_PROFILE_ARGS:-} -d $((window - 6)) -o collapsed -f "$out.collapsed" "$java_pid" \
+    >/dev/null
+fi
 wait "$pid" || true
 trap - EXIT
 grep "^sdk\|round" "$out.log" >&2 || true
