@@ -14,7 +14,7 @@
 #                              whole seconds (wrk -d takes no fractions: 10 in 4 rounds is 3+3+2+2)
 #   BENCH_WRK_ROUNDS [4]       wrk rounds: the targets take turns, order reversed every other round
 #   BENCH_SDK_SECONDS [8]      measured time of each SDK measurement, split over the rounds
-#   BENCH_SDK_ROUNDS [4]       SDK rounds: the targets take turns, each with a 1 s warm-up
+#   BENCH_SDK_ROUNDS [8]       SDK rounds: the targets take turns, each with a 1 s warm-up
 #   BENCH_JVM_WARMUP_SECONDS [60]  warm-up of the SDK load generator before its first measurement
 #   BENCH_API_CALL_TIMEOUT [0] seconds of API call timeout for every SDK client; 0 sets none, as the
 #                              SDK's default client (a timeout costs a timer task per call)
@@ -34,7 +34,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 warmup=${BENCH_WARMUP_SECONDS:-10}
 wrk_seconds=${BENCH_WRK_SECONDS:-10}
 sdk_seconds=${BENCH_SDK_SECONDS:-8}
-sdk_rounds=${BENCH_SDK_ROUNDS:-4}
+sdk_rounds=${BENCH_SDK_ROUNDS:-8}
 sdk_warmup=1
 wrk_rounds=${BENCH_WRK_ROUNDS:-4}
 wrk_turn_warmup=1
