@@ -44,8 +44,8 @@ final class RequestTrees {
   static final Object SKIP = new Object();
 
   // BatchWriteItem's write requests, 25 puts or deletes of one item each, go through their
-  // accessors (as attribute values do) rather than the generic member walk, as long as the model
-  // has exactly the members known here
+  // accessors, all of a batch's at once (WriteRequestTrees), rather than the generic member walk,
+  // as long as the model has exactly the members known here
   private static final boolean WRITE_REQUESTS_KNOWN =
       memberNames(WriteRequest.builder().build()).equals(List.of("PutRequest", "DeleteRequest"))
           && memberNames(PutRequest.builder().build()).equals(List.of("Item"))
@@ -132,15 +132,10 @@ final class RequestTrees {
   private static Conversion conversion(SdkField<?> field) {
     MarshallingType<?> type = field.marshallingType();
     if (type == MarshallingType.SDK_POJO) {
-      return (value, ready) -> {
-        if (value instanceof AttributeValue attributeValue) {
-          return attributeValue(attributeValue, ready);
-        }
-        if (WRITE_REQUESTS_KNOWN && value instanceof WriteRequest write) {
-          return writeRequest(write, ready);
-        }
-        return object((SdkPojo) value, ready);
-      };
+      return (value, ready) ->
+          value instanceof AttributeValue attributeValue
+              ? attributeValue(attributeValue, ready)
+              : object((SdkPojo) value, ready);
     }
     if (type == MarshallingType.LIST) {
       Conversion member = conversion(field.getRequiredTrait(ListTrait.class).memberFieldInfo());
@@ -168,29 +163,6 @@ final class RequestTrees {
     };
   }
 
-  /** A write request's tree, as {@link #object} would build it. */
-  private static Object writeRequest(WriteRequest write, boolean ready) {
-    SmallObject tree = new SmallObject(1);
-    PutRequest put = write.putRequest();
-    if (put != null) {
-      tree.append("PutRequest", withItem("Item", put.item(), ready));
-    }
-    DeleteRequest delete = write.deleteRequest();
-    if (delete != null) {
-      tree.append("DeleteRequest", withItem("Key", delete.key(), ready));
-    }
-    return tree;
-  }
-
-  private static Object withItem(String name, Map<String, AttributeValue> item, boolean ready) {
-    SmallObject tree = new SmallObject(1);
-    Object converted = map(item, RequestTrees::attributeValueOf, ready);
-    if (converted != SKIP) {
-      tree.append(name, converted);
-    }
-    return tree;
-  }
-
   private static List<String> memberNames(SdkPojo pojo) {
     List<String> names = new ArrayList<>();
     for (SdkField<?> field : pojo.sdkFields()) {
@@ -204,6 +176,7 @@ final class RequestTrees {
       return SKIP;
     }
     if (WRITE_REQUESTS_KNOWN && !source.isEmpty() && source.get(0) instanceof WriteRequest) {
+      // null for a malformed request (both a put and a delete, or neither): the generic walk
       List<Object> trees = WriteRequestTrees.of(source, ready);
       if (trees != null) {
         return trees;
