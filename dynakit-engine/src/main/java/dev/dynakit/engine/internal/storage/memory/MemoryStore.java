@@ -10,6 +10,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NoSuchElementException;
@@ -34,7 +35,8 @@ public final class MemoryStore implements OrderedStore {
   private final ConcurrentSkipListMap<byte[], Slot> map =
       new ConcurrentSkipListMap<>(MemoryStore::compareKeys);
   private final PointIndex points = new PointIndex();
-  private final Object applyLock = new Object();
+  // package-private for the test that deletes a key between a writer's lookup and its change
+  final Object applyLock = new Object();
 
   @Override
   public byte @Nullable [] get(byte[] key) {
@@ -111,26 +113,49 @@ public final class MemoryStore implements OrderedStore {
 
   @Override
   public void apply(WriteBatch batch) {
+    List<WriteBatch.Change> changes = batch.changes();
+    int n = changes.size();
+    byte[][] keys = new byte[n][];
+    int[] hashes = new int[n];
+    for (int k = 0; k < n; k++) {
+      keys[k] = changes.get(k).key();
+      hashes[k] = hash(keys[k]);
+    }
+    // Looked up before the lock, as readers do: the lock then covers only the changes, so a writer
+    // preempted while holding it (more client threads than cores) holds the others up for less.
+    Slot[] found = new Slot[n];
+    points.getAll(keys, hashes, found);
     synchronized (applyLock) {
-      for (WriteBatch.Change c : batch.changes()) {
-        int hash = hash(c.key());
-        Slot slot = points.get(c.key(), hash);
-        byte[] value = c.value();
+      for (int k = 0; k < n; k++) {
+        Slot slot = current(found[k], keys[k], hashes[k]);
+        byte[] value = changes.get(k).value();
         if (value == null) {
           if (slot != null) {
             slot.value = null;
-            map.remove(c.key());
+            map.remove(keys[k]);
             points.remove(slot);
           }
         } else if (slot != null) {
           slot.value = value;
         } else {
-          Slot added = new Slot(c.key(), hash, value);
-          map.put(c.key(), added);
+          Slot added = new Slot(keys[k], hashes[k], value);
+          map.put(keys[k], added);
           points.add(added);
         }
       }
     }
+  }
+
+  /**
+   * The slot of a key now, under the apply lock, given the one found before it: that one is still
+   * the key's while it holds a value (a slot is emptied only when its key is deleted, and a key put
+   * again gets a new slot); without one, a writer may have added the key since.
+   */
+  private @Nullable Slot current(@Nullable Slot foundBefore, byte[] key, int hash) {
+    if (foundBefore != null && foundBefore.value != null) {
+      return foundBefore;
+    }
+    return points.get(key, hash);
   }
 
   /**

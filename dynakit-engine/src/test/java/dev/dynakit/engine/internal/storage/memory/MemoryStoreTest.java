@@ -138,6 +138,48 @@ class MemoryStoreTest {
   }
 
   @Test
+  void apply_keyDeletedBetweenLookupAndLock_putsItAgain() throws Exception {
+    byte[] key = {0x01};
+    byte[] value = {0x42};
+    Thread writer;
+    synchronized (store.applyLock) {
+      // the writer finds the key's slot, then waits for the lock this thread holds
+      writer = new Thread(() -> store.apply(new WriteBatch().put(key, value)));
+      writer.start();
+      while (writer.getState() != Thread.State.BLOCKED) {
+        assertThat(writer.isAlive()).isTrue();
+        Thread.onSpinWait();
+      }
+      store.apply(new WriteBatch().delete(key));
+      assertThat(store.get(key)).isNull();
+    }
+    writer.join(10_000);
+    assertThat(writer.isAlive()).isFalse();
+    assertThat(store.get(key)).isEqualTo(value);
+    assertThat(keys(store.scan(key, new byte[] {0x01, 0x00}, false))).containsExactly("01");
+  }
+
+  @Test
+  void apply_keyAddedBetweenLookupAndLock_overwritesIt() throws Exception {
+    byte[] key = {0x55};
+    Thread writer;
+    synchronized (store.applyLock) {
+      // the writer finds no slot, then waits for the lock while this thread adds the key
+      writer = new Thread(() -> store.apply(new WriteBatch().put(key, new byte[] {2})));
+      writer.start();
+      while (writer.getState() != Thread.State.BLOCKED) {
+        assertThat(writer.isAlive()).isTrue();
+        Thread.onSpinWait();
+      }
+      store.apply(new WriteBatch().put(key, new byte[] {1}));
+    }
+    writer.join(10_000);
+    assertThat(writer.isAlive()).isFalse();
+    assertThat(store.get(key)).containsExactly(2);
+    assertThat(keys(store.scan(new byte[] {0x55}, new byte[] {0x56}, false))).containsExactly("55");
+  }
+
+  @Test
   void apply_fromManyThreads_appliesEachBatchWhole() throws Exception {
     int threads = 4;
     int rounds = 1000;
