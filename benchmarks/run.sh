@@ -14,7 +14,8 @@
 #                              whole seconds (wrk -d takes no fractions: 10 in 4 rounds is 3+3+2+2)
 #   BENCH_WRK_ROUNDS [4]       wrk rounds: the targets take turns, order reversed every other round
 #   BENCH_SDK_SECONDS [8]      measured time of each SDK measurement, split over the rounds
-#   BENCH_SDK_ROUNDS [8]       SDK rounds: the targets take turns, each with a 1 s warm-up
+#   BENCH_SDK_ROUNDS [8]       SDK rounds: the targets take turns, each with a 1 s warm-up (before the
+#                              first round, 1 s turns until the JIT is done with the operation, at most 5)
 #   BENCH_JVM_WARMUP_SECONDS [60]  warm-up of the SDK load generator before its first measurement
 #   BENCH_API_CALL_TIMEOUT [0] seconds of API call timeout for every SDK client; 0 sets none, as the
 #                              SDK's default client (a timeout costs a timer task per call)
@@ -43,7 +44,7 @@ api_call_timeout=${BENCH_API_CALL_TIMEOUT:-0}
 if [ "${1:-}" = "--quick" ]; then
   warmup=1 wrk_seconds=2 wrk_rounds=2 sdk_seconds=2 sdk_rounds=2 jvm_warmup=2
 elif [ -n "${1:-}" ]; then
-  sed -n '2,26p' "$0"; exit 2
+  sed -n '2,28p' "$0"; exit 2
 fi
 # wrk -d takes whole seconds
 if ! [[ "$warmup $wrk_seconds $wrk_rounds" =~ ^[0-9]+\ [0-9]+\ [0-9]+$ ]]; then
@@ -253,7 +254,7 @@ if [ ${#http[@]} -gt 0 ]; then sdk_args+=(--http "$(IFS=,; echo "${http[*]}")");
 if wants in-process; then sdk_args+=(--in-process); fi
 if [ ${#http[@]} -gt 0 ] || wants in-process; then
   measurements=$(( (${#http[@]} + 1) * ${#ops[@]} * 2 ))
-  budget=$(( measurements * (sdk_rounds * sdk_warmup + sdk_seconds) + jvm_warmup + 300 ))
+  budget=$(( measurements * ((sdk_rounds + 5) * sdk_warmup + sdk_seconds) + jvm_warmup + 300 ))
   say "SDK: ${jvm_warmup}s JVM warm-up, then every operation at ${sdk_threads} threads, the targets taking turns in ${sdk_rounds} rounds (${sdk_warmup}s warm-up, then ${sdk_seconds}s measured in all)"
   # shellcheck disable=SC2086
   timeout "$budget" java $client_opts -cp "$cp" "$pkg.SdkLoad" "${sdk_args[@]}" >"$out/sdk.log" 2>&1 \
@@ -294,7 +295,7 @@ if [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then commit="$comm
   echo "- Command: \`${settings}benchmarks/run.sh${1:+ $1}\`; commit $commit"
   echo "- Machine: $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo) RAM; $(java -version 2>&1 | head -1); node $(node --version 2>/dev/null || echo '?'); dynalite $dynalite_version; $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "- Load average (1/5/15 min) before: $load_before; after: $load_after (other work on the machine skews the numbers)"
-  echo "- wrk: $wrk_threads threads, $connections connections, the targets taking turns in ${wrk_rounds} rounds (order reversed every other round) of ${wrk_turn_warmup} s warm-up$wrk_first_warmup and $wrk_turn_range s measured (${wrk_seconds} s per target in all; p50 the median of the turns', p99 the highest); SDK: sync client, Apache 5 HTTP client, $( [ "$api_call_timeout" = 0 ] && echo "no API call timeout" || echo "API call timeout ${api_call_timeout} s"), $sdk_threads threads, one JVM for all targets warmed up for ${jvm_warmup} s, then the targets taking turns in ${sdk_rounds} rounds of ${sdk_warmup} s warm-up and $((sdk_seconds / sdk_rounds)) s measured (${sdk_seconds} s per target in all)"
+  echo "- wrk: $wrk_threads threads, $connections connections, the targets taking turns in ${wrk_rounds} rounds (order reversed every other round) of ${wrk_turn_warmup} s warm-up$wrk_first_warmup and $wrk_turn_range s measured (${wrk_seconds} s per target in all; p50 the median of the turns', p99 the highest); SDK: sync client, Apache 5 HTTP client, $( [ "$api_call_timeout" = 0 ] && echo "no API call timeout" || echo "API call timeout ${api_call_timeout} s"), $sdk_threads threads, one JVM for all targets warmed up for ${jvm_warmup} s, then for each operation and thread count 1 s turns until the JIT compiler is done with it (at most 5), then the targets taking turns in ${sdk_rounds} rounds of ${sdk_warmup} s warm-up and $((sdk_seconds / sdk_rounds)) s measured (${sdk_seconds} s per target in all)"
   echo "- Measuring took $(( (finished - started) / 60 )) min $(( (finished - started) % 60 )) s"
   echo
   java -cp "$cp" "$pkg.Report" --results "$results"

@@ -33,16 +33,20 @@ import java.util.Set;
  *
  * <p>All targets are measured from this one JVM, taking turns for each operation and thread count:
  * {@code --rounds} rounds in which every target runs for a {@code --warmup-seconds} warm-up and a
- * {@code --seconds / --rounds} window, the order reversed every other round. The ratios between
- * targets so come from measurements made in the same seconds, by the same warmed-up client code; a
- * single window per target swung by ±40 % between neighbouring targets on a quiet 2-core machine.
- * HTTP targets must have been seeded ({@link Seeder}); {@code --in-process} adds an engine in this
- * JVM reached through {@code DynakitClients.inProcess} (no sockets), which is seeded here, and
- * {@code in-process-wire}, the same engine through {@code DynakitClients.inProcessWire} (signed
- * requests, JSON answers). The target named {@code nothing} (the {@link DoNothingServer}) is
- * measured only on the operations its canned replies fit.
+ * {@code --seconds / --rounds} window, the order reversed every other round; before the first
+ * round, the targets take {@code --warmup-seconds} turns until the JIT compiler is done with the
+ * operation at that thread count (at most five). The ratios between targets so come from
+ * measurements made in the same seconds, by the same warmed-up client code; a single window per
+ * target swung by ±40 % between neighbouring targets on a quiet 2-core machine. HTTP targets must
+ * have been seeded ({@link Seeder}); {@code --in-process} adds an engine in this JVM reached
+ * through {@code DynakitClients.inProcess} (no sockets), which is seeded here, and {@code
+ * in-process-wire}, the same engine through {@code DynakitClients.inProcessWire} (signed requests,
+ * JSON answers). The target named {@code nothing} (the {@link DoNothingServer}) is measured only on
+ * the operations its canned replies fit.
  */
 public final class SdkLoad {
+  private static final int MAX_SETTLING_PASSES = 5;
+
   private SdkLoad() {}
 
   public static void main(String[] args) throws IOException {
@@ -103,7 +107,7 @@ public final class SdkLoad {
       }
       watchdog(
           warmup
-              .multipliedBy(rounds)
+              .multipliedBy(rounds + MAX_SETTLING_PASSES)
               .plus(window)
               .multipliedBy((long) ops.size() * threadCounts.size() * targets.size())
               .plus(jvmWarmup.multipliedBy(2)));
@@ -155,6 +159,7 @@ public final class SdkLoad {
         measured.add(target);
       }
     }
+    settle(measured, op, threads, warmup);
     Map<SdkTarget, List<LoadRun.Slice>> slices = new LinkedHashMap<>();
     measured.forEach(t -> slices.put(t, new ArrayList<>()));
     Duration slice = window.dividedBy(rounds);
@@ -180,6 +185,41 @@ public final class SdkLoad {
     }
     slices.forEach((t, s) -> results.add(LoadRun.combine(op, t.name(), threads, s)));
     return results;
+  }
+
+  /**
+   * Runs {@code op} at {@code threads} on every target, a turn of {@code each} apiece, until a pass
+   * over them all spends under 2 % of its time in the JIT compiler (at most {@value
+   * #MAX_SETTLING_PASSES} passes). Why: the JVM warm-up compiles every path, but a measurement that
+   * changes the operation or the thread count can make C2 compile it again, and the first turn then
+   * pays for that. In one run the first in-process turn of BatchWriteItem at 16 threads met 563 ms
+   * of compilation and measured 47k calls/s, the other seven 56k to 60k.
+   */
+  private static void settle(List<SdkTarget> targets, String op, int threads, Duration each) {
+    if (targets.isEmpty()) {
+      return;
+    }
+    int passes = 0;
+    long jitBefore;
+    long passMillis;
+    do {
+      jitBefore = JitClock.millis();
+      long start = System.nanoTime();
+      for (SdkTarget target : targets) {
+        target.warmUp(op, threads, each);
+      }
+      passes++;
+      passMillis = (System.nanoTime() - start) / 1_000_000;
+    } while (JitClock.millis() >= 0
+        && (JitClock.millis() - jitBefore) * 50 >= passMillis
+        && passes < MAX_SETTLING_PASSES);
+    System.out.printf(
+        Locale.ROOT,
+        "  %s at %d threads settled after %d passes (JIT %,d ms in the last)%n",
+        op,
+        threads,
+        passes,
+        JitClock.millis() - jitBefore);
   }
 
   /**
