@@ -144,12 +144,7 @@ class MemoryStoreTest {
     Thread writer;
     synchronized (store.applyLock) {
       // the writer finds the key's slot, then waits for the lock this thread holds
-      writer = new Thread(() -> store.apply(new WriteBatch().put(key, value)));
-      writer.start();
-      while (writer.getState() != Thread.State.BLOCKED) {
-        assertThat(writer.isAlive()).isTrue();
-        Thread.onSpinWait();
-      }
+      writer = startBlockedOnApplyLock(new WriteBatch().put(key, value));
       store.apply(new WriteBatch().delete(key));
       assertThat(store.get(key)).isNull();
     }
@@ -165,12 +160,7 @@ class MemoryStoreTest {
     Thread writer;
     synchronized (store.applyLock) {
       // the writer finds no slot, then waits for the lock while this thread adds the key
-      writer = new Thread(() -> store.apply(new WriteBatch().put(key, new byte[] {2})));
-      writer.start();
-      while (writer.getState() != Thread.State.BLOCKED) {
-        assertThat(writer.isAlive()).isTrue();
-        Thread.onSpinWait();
-      }
+      writer = startBlockedOnApplyLock(new WriteBatch().put(key, new byte[] {2}));
       store.apply(new WriteBatch().put(key, new byte[] {1}));
     }
     writer.join(10_000);
@@ -247,6 +237,22 @@ class MemoryStoreTest {
 
   private static byte[] sharedKey(int k) {
     return new byte[] {0x10, (byte) k, (byte) (k >> 8)};
+  }
+
+  /**
+   * Starts a thread applying {@code batch} and returns once it waits for the apply lock, which the
+   * caller holds: by then it has looked the batch's keys up.
+   */
+  private Thread startBlockedOnApplyLock(WriteBatch batch) {
+    Thread writer = new Thread(() -> store.apply(batch));
+    writer.start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (writer.getState() != Thread.State.BLOCKED) {
+      assertThat(writer.isAlive()).isTrue();
+      assertThat(System.nanoTime()).as("the writer never waited for the lock").isLessThan(deadline);
+      Thread.onSpinWait();
+    }
+    return writer;
   }
 
   private static List<String> keys(StoreCursor cursor) {
