@@ -14,8 +14,9 @@
 #                              whole seconds (wrk -d takes no fractions: 10 in 4 rounds is 3+3+2+2)
 #   BENCH_WRK_ROUNDS [4]       wrk rounds: the targets take turns, order reversed every other round
 #   BENCH_SDK_SECONDS [8]      measured time of each SDK measurement, split over the rounds
-#   BENCH_SDK_ROUNDS [8]       SDK rounds: the targets take turns, each with a 1 s warm-up (before the
-#                              first round, 1 s turns until the JIT is done with the operation, at most 5)
+#   BENCH_SDK_ROUNDS [16]      SDK rounds: the targets take turns, each with a 0.25 s warm-up (before
+#                              the first round, 1 s turns until the JIT is done with the operation, at
+#                              most 5); short turns keep neighbouring targets' windows close in time
 #   BENCH_JVM_WARMUP_SECONDS [60]  warm-up of the SDK load generator before its first measurement
 #   BENCH_API_CALL_TIMEOUT [0] seconds of API call timeout for every SDK client; 0 sets none, as the
 #                              SDK's default client (a timeout costs a timer task per call)
@@ -35,8 +36,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 warmup=${BENCH_WARMUP_SECONDS:-10}
 wrk_seconds=${BENCH_WRK_SECONDS:-10}
 sdk_seconds=${BENCH_SDK_SECONDS:-8}
-sdk_rounds=${BENCH_SDK_ROUNDS:-8}
-sdk_warmup=1
+sdk_rounds=${BENCH_SDK_ROUNDS:-16}
+sdk_warmup=0.25
 wrk_rounds=${BENCH_WRK_ROUNDS:-4}
 wrk_turn_warmup=1
 jvm_warmup=${BENCH_JVM_WARMUP_SECONDS:-60}
@@ -44,7 +45,7 @@ api_call_timeout=${BENCH_API_CALL_TIMEOUT:-0}
 if [ "${1:-}" = "--quick" ]; then
   warmup=1 wrk_seconds=2 wrk_rounds=2 sdk_seconds=2 sdk_rounds=2 jvm_warmup=2
 elif [ -n "${1:-}" ]; then
-  sed -n '2,28p' "$0"; exit 2
+  sed -n '2,29p' "$0"; exit 2
 fi
 # wrk -d takes whole seconds
 if ! [[ "$warmup $wrk_seconds $wrk_rounds" =~ ^[0-9]+\ [0-9]+\ [0-9]+$ ]]; then
@@ -60,7 +61,7 @@ if (( wrk_seconds % wrk_rounds )); then wrk_turn_range="$wrk_turn_range–$((wrk
 targets=" ${BENCH_TARGETS:-nothing engine dynalite in-process} "
 tools=" ${BENCH_TOOLS:-wrk sdk} "
 server_opts=${BENCH_SERVER_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch}
-client_opts=${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages}
+client_opts=${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch}
 dynalite_tool=${DYNALITE_TOOL:-$root/../shared/tools/dynalite}
 connections=16
 wrk_threads=2
@@ -254,7 +255,8 @@ if [ ${#http[@]} -gt 0 ]; then sdk_args+=(--http "$(IFS=,; echo "${http[*]}")");
 if wants in-process; then sdk_args+=(--in-process); fi
 if [ ${#http[@]} -gt 0 ] || wants in-process; then
   measurements=$(( (${#http[@]} + 1) * ${#ops[@]} * 2 ))
-  budget=$(( measurements * ((sdk_rounds + 5) * sdk_warmup + sdk_seconds) + jvm_warmup + 300 ))
+  budget=$(awk -v m="$measurements" -v r="$sdk_rounds" -v w="$sdk_warmup" -v s="$sdk_seconds" \
+    -v j="$jvm_warmup" 'BEGIN { printf "%d", m * (r * w + 5 + s) + j + 300 }')
   say "SDK: ${jvm_warmup}s JVM warm-up, then every operation at ${sdk_threads} threads, the targets taking turns in ${sdk_rounds} rounds (${sdk_warmup}s warm-up, then ${sdk_seconds}s measured in all)"
   # shellcheck disable=SC2086
   timeout "$budget" java $client_opts -cp "$cp" "$pkg.SdkLoad" "${sdk_args[@]}" >"$out/sdk.log" 2>&1 \
@@ -295,7 +297,7 @@ if [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then commit="$comm
   echo "- Command: \`${settings}benchmarks/run.sh${1:+ $1}\`; commit $commit"
   echo "- Machine: $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo) RAM; $(java -version 2>&1 | head -1); node $(node --version 2>/dev/null || echo '?'); dynalite $dynalite_version; $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "- Load average (1/5/15 min) before: $load_before; after: $load_after (other work on the machine skews the numbers)"
-  echo "- wrk: $wrk_threads threads, $connections connections, the targets taking turns in ${wrk_rounds} rounds (order reversed every other round) of ${wrk_turn_warmup} s warm-up$wrk_first_warmup and $wrk_turn_range s measured (${wrk_seconds} s per target in all; p50 the median of the turns', p99 the highest); SDK: sync client, Apache 5 HTTP client, $( [ "$api_call_timeout" = 0 ] && echo "no API call timeout" || echo "API call timeout ${api_call_timeout} s"), $sdk_threads threads, one JVM for all targets warmed up for ${jvm_warmup} s, then for each operation and thread count 1 s turns until the JIT compiler is done with it (at most 5), then the targets taking turns in ${sdk_rounds} rounds of ${sdk_warmup} s warm-up and $((sdk_seconds / sdk_rounds)) s measured (${sdk_seconds} s per target in all)"
+  echo "- wrk: $wrk_threads threads, $connections connections, the targets taking turns in ${wrk_rounds} rounds (order reversed every other round) of ${wrk_turn_warmup} s warm-up$wrk_first_warmup and $wrk_turn_range s measured (${wrk_seconds} s per target in all; p50 the median of the turns', p99 the highest); SDK: sync client, Apache 5 HTTP client, $( [ "$api_call_timeout" = 0 ] && echo "no API call timeout" || echo "API call timeout ${api_call_timeout} s"), $sdk_threads threads, one JVM for all targets warmed up for ${jvm_warmup} s, then for each operation and thread count 1 s turns until the JIT compiler is done with it (at most 5), then the targets taking turns in ${sdk_rounds} rounds of ${sdk_warmup} s warm-up and $(awk -v s="$sdk_seconds" -v r="$sdk_rounds" 'BEGIN { printf "%g", s / r }') s measured (${sdk_seconds} s per target in all)"
   echo "- Measuring took $(( (finished - started) / 60 )) min $(( (finished - started) % 60 )) s"
   echo
   java -cp "$cp" "$pkg.Report" --results "$results"

@@ -1,5 +1,6 @@
 package dev.dynakit.benchmarks;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,24 @@ final class Flags {
   int integer(String name, int fallback) {
     String value = values.get(name);
     return value == null ? fallback : Integer.parseInt(value);
+  }
+
+  /** A length of time given in seconds, fractions allowed ({@code 0.25}); never negative. */
+  Duration seconds(String name, Duration fallback) {
+    String value = values.get(name);
+    if (value == null) {
+      return fallback;
+    }
+    double seconds;
+    try {
+      seconds = Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " wants seconds, not " + value, e);
+    }
+    if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+      throw new IllegalArgumentException(name + " wants seconds of at least 0, not " + value);
+    }
+    return Duration.ofNanos(Math.round(seconds * 1e9));
   }
 
   boolean has(String name) {

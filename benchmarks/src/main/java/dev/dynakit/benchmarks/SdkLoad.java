@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.LocalTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -25,27 +27,33 @@ import java.util.Set;
  * java -cp … dev.dynakit.benchmarks.SdkLoad \
  *     --http nothing=http://127.0.0.1:8001,engine=http://127.0.0.1:8002,dynalite=http://127.0.0.1:8003 \
  *     --in-process --ops GetItem,PutItem,Query,BatchWriteItem --threads 1,16 \
- *     --jvm-warmup-seconds 60 --warmup-seconds 1 --seconds 8 --rounds 4 --out results.tsv
+ *     --jvm-warmup-seconds 60 --warmup-seconds 0.25 --seconds 8 --rounds 16 --out results.tsv
  * </pre>
  *
  * <p>{@code --api-call-timeout-seconds N} gives every client an API call timeout of N seconds; the
  * default, 0, leaves it out, as the SDK's default client does ({@link SdkClients}).
  *
  * <p>All targets are measured from this one JVM, taking turns for each operation and thread count:
- * {@code --rounds} rounds in which every target runs for a {@code --warmup-seconds} warm-up and a
- * {@code --seconds / --rounds} window, the order reversed every other round; before the first
- * round, the targets take {@code --warmup-seconds} turns until the JIT compiler is done with the
+ * {@code --rounds} rounds in which every target runs for a {@code --warmup-seconds} warm-up
+ * (fractions allowed) and a {@code --seconds / --rounds} window, the order reversed every other
+ * round; before the first round, the targets take 1 s turns until the JIT compiler is done with the
  * operation at that thread count (at most five). The ratios between targets so come from
  * measurements made in the same seconds, by the same warmed-up client code; a single window per
- * target swung by ±40 % between neighbouring targets on a quiet 2-core machine. HTTP targets must
- * have been seeded ({@link Seeder}); {@code --in-process} adds an engine in this JVM reached
- * through {@code DynakitClients.inProcess} (no sockets), which is seeded here, and {@code
- * in-process-wire}, the same engine through {@code DynakitClients.inProcessWire} (signed requests,
- * JSON answers). The target named {@code nothing} (the {@link DoNothingServer}) is measured only on
- * the operations its canned replies fit.
+ * target swung by ±40 % between neighbouring targets on a quiet 2-core machine. Short turns keep
+ * the measured windows of neighbouring targets close together: this machine has slow spells of a
+ * few seconds, in which every target answers up to a third slower, and a spell that falls on one
+ * target's window and not its neighbour's moves their ratio. HTTP targets must have been seeded
+ * ({@link Seeder}); {@code --in-process} adds an engine in this JVM reached through {@code
+ * DynakitClients.inProcess} (no sockets), which is seeded here, and {@code in-process-wire}, the
+ * same engine through {@code DynakitClients.inProcessWire} (signed requests, JSON answers). The
+ * target named {@code nothing} (the {@link DoNothingServer}) is measured only on the operations its
+ * canned replies fit.
  */
 public final class SdkLoad {
   private static final int MAX_SETTLING_PASSES = 5;
+
+  /** How long each target runs in a settling pass ({@link #settle}). */
+  private static final Duration SETTLING_TURN = Duration.ofSeconds(1);
 
   private SdkLoad() {}
 
@@ -71,7 +79,7 @@ public final class SdkLoad {
     }
     int maxThreads = threadCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
     Duration jvmWarmup = Duration.ofSeconds(flags.integer("--jvm-warmup-seconds", 60));
-    Duration warmup = Duration.ofSeconds(flags.integer("--warmup-seconds", 3));
+    Duration warmup = flags.seconds("--warmup-seconds", Duration.ofSeconds(3));
     Duration window = Duration.ofSeconds(flags.integer("--seconds", 8));
     int rounds = flags.integer("--rounds", 4);
     if (rounds < 1) {
@@ -107,7 +115,8 @@ public final class SdkLoad {
       }
       watchdog(
           warmup
-              .multipliedBy(rounds + MAX_SETTLING_PASSES)
+              .multipliedBy(rounds)
+              .plus(SETTLING_TURN.multipliedBy(MAX_SETTLING_PASSES))
               .plus(window)
               .multipliedBy((long) ops.size() * threadCounts.size() * targets.size())
               .plus(jvmWarmup.multipliedBy(2)));
@@ -159,7 +168,7 @@ public final class SdkLoad {
         measured.add(target);
       }
     }
-    settle(measured, op, threads, warmup);
+    settle(measured, op, threads, SETTLING_TURN);
     Map<SdkTarget, List<LoadRun.Slice>> slices = new LinkedHashMap<>();
     measured.forEach(t -> slices.put(t, new ArrayList<>()));
     Duration slice = window.dividedBy(rounds);
@@ -174,7 +183,8 @@ public final class SdkLoad {
         slices.get(target).add(s);
         System.out.printf(
             Locale.ROOT,
-            "  round %d %-14s %-18s %2d threads: %,9.0f req/s  (JIT %,d ms)%n",
+            "  %s round %d %-14s %-18s %2d threads: %,9.0f req/s  (JIT %,d ms)%n",
+            LocalTime.now().truncatedTo(ChronoUnit.MILLIS),
             round + 1,
             op,
             target.name(),
