@@ -2,7 +2,7 @@
 # Runs every benchmark of docs/benchmarks.md in one sitting, on 127.0.0.1 only, and prints a
 # Markdown report (also saved, with every log, under benchmarks/results/<time>/).
 #
-#   benchmarks/run.sh            the full run: about 13 minutes on 2 cores (wrk about 4 of them)
+#   benchmarks/run.sh            the full run: about 21 minutes on 2 cores (wrk about 4 of them)
 #   benchmarks/run.sh --quick    a smoke run (short windows; the numbers mean nothing)
 #
 # Environment (defaults in brackets):
@@ -13,8 +13,8 @@
 #   BENCH_WRK_SECONDS [10]     measured time of each wrk measurement, split over the rounds in
 #                              whole seconds (wrk -d takes no fractions: 10 in 4 rounds is 3+3+2+2)
 #   BENCH_WRK_ROUNDS [4]       wrk rounds: the targets take turns, order reversed every other round
-#   BENCH_SDK_SECONDS [8]      measured time of each SDK measurement, split over the rounds
-#   BENCH_SDK_ROUNDS [16]      SDK rounds: the targets take turns, each with a 0.25 s warm-up (before
+#   BENCH_SDK_SECONDS [16]     measured time of each SDK measurement, split over the rounds
+#   BENCH_SDK_ROUNDS [32]      SDK rounds: the targets take turns, each with a 0.25 s warm-up (before
 #                              the first round, 1 s turns until the JIT is done with the operation, at
 #                              most 5); short turns keep neighbouring targets' windows close in time
 #   BENCH_JVM_WARMUP_SECONDS [60]  warm-up of the SDK load generator before its first measurement
@@ -35,8 +35,8 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 warmup=${BENCH_WARMUP_SECONDS:-10}
 wrk_seconds=${BENCH_WRK_SECONDS:-10}
-sdk_seconds=${BENCH_SDK_SECONDS:-8}
-sdk_rounds=${BENCH_SDK_ROUNDS:-16}
+sdk_seconds=${BENCH_SDK_SECONDS:-16}
+sdk_rounds=${BENCH_SDK_ROUNDS:-32}
 sdk_warmup=0.25
 wrk_rounds=${BENCH_WRK_ROUNDS:-4}
 wrk_turn_warmup=1
