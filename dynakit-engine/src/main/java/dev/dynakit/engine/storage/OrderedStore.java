@@ -6,11 +6,13 @@ import org.jspecify.annotations.Nullable;
  * The storage SPI: an ordered map of byte-string keys to byte-string values, keys compared as
  * unsigned bytes. The engine keeps every table, index entry and piece of metadata in one store.
  *
- * <p>Contract: batches are applied one at a time, all of a batch or none of it (a crash never
- * leaves half a batch), and durable as far as the implementation promises; iteration sees every
- * write applied before it began and is never invalidated by concurrent writes. Isolation between
- * concurrent readers and writers of the same item is the engine's job (item locks), not the
- * store's.
+ * <p>Contract: a batch is applied all or none of it (a crash never leaves half a batch), and
+ * durable as far as the implementation promises; iteration sees every write applied before it began
+ * and is never invalidated by concurrent writes. Isolation between concurrent readers and writers
+ * of the same item is the engine's job (item locks), not the store's: the engine never applies two
+ * batches that change the same key at the same time, except when it erases a dropped table or
+ * index, whose keys nothing reads afterwards. A store may therefore apply batches concurrently, as
+ * long as it keeps its own structures whole.
  */
 public interface OrderedStore extends AutoCloseable {
 

@@ -25,8 +25,10 @@ import org.jspecify.annotations.Nullable;
  * the heap, each a likely cache miss; in a table of a few hundred thousand items that walk was most
  * of the engine's time for a GetItem, and for a write, which reads the old item and then stores the
  * new one. The hash index ({@link PointIndex}) finds a key with a few misses, and overwriting a key
- * only sets its slot: only new keys and deletes walk the skip list. Changes are made under one lock
- * in the batch's order; a scan skips a slot emptied by a delete after it was reached.
+ * only sets its slot: only new keys and deletes walk the skip list. A batch that adds or deletes a
+ * key is applied under one lock, in the batch's order; a batch that only overwrites sets its slots
+ * without it (the engine's item locks keep its writers of one key apart). A scan skips a slot
+ * emptied by a delete after it was reached.
  */
 public final class MemoryStore implements OrderedStore {
   private static final VarHandle LONGS =
@@ -125,6 +127,16 @@ public final class MemoryStore implements OrderedStore {
     // preempted while holding it (more client threads than cores) holds the others up for less.
     Slot[] found = new Slot[n];
     points.getAll(keys, hashes, found);
+    if (overwritesOnly(changes, found)) {
+      // Nothing in the skip list or the hash index changes: each key keeps its live slot, whose
+      // writers the engine serializes (item locks), so the values are set without the lock that
+      // every other writer of the store would wait for, above all behind a writer preempted while
+      // holding it (more client threads than cores, in process).
+      for (int k = 0; k < n; k++) {
+        found[k].value = changes.get(k).value();
+      }
+      return;
+    }
     synchronized (applyLock) {
       for (int k = 0; k < n; k++) {
         Slot slot = current(found[k], keys[k], hashes[k]);
@@ -144,6 +156,22 @@ public final class MemoryStore implements OrderedStore {
         }
       }
     }
+  }
+
+  /**
+   * Whether every change puts a value under a key found with a live slot. A slot found live stays
+   * its key's until the key is deleted, which takes the key's item lock that the caller holds, or
+   * is the erasure of a whole dropped table or index, after which the value set here is in no index
+   * and never read: as if the put came first.
+   */
+  private static boolean overwritesOnly(List<WriteBatch.Change> changes, @Nullable Slot[] found) {
+    for (int k = 0; k < found.length; k++) {
+      Slot slot = found[k];
+      if (slot == null || slot.value == null || changes.get(k).value() == null) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
