@@ -7,7 +7,6 @@ import dev.dynakit.engine.internal.table.KeySchema;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.Binary;
-import java.util.List;
 import java.util.Map;
 
 /** Extracts and validates primary keys from Key parameters and from items, as DynamoDB does. */
@@ -62,17 +61,16 @@ public final class KeyFactory {
     AttrValue hashValue = source.get(hash.name());
     checkKeyValue(hash.name(), hashValue, MAX_PARTITION_KEY_BYTES, true);
     Map<String, AttrValue> attrs;
-    List<AttrValue> range = List.of();
+    AttrValue rangeValue = null;
     if (schema.hasRange()) {
       KeyAttr r = schema.rangeKey();
-      AttrValue rangeValue = source.get(r.name());
+      rangeValue = source.get(r.name());
       checkKeyValue(r.name(), rangeValue, MAX_SORT_KEY_BYTES, false);
       attrs = KeyAttributes.of(hash.name(), hashValue, r.name(), rangeValue);
-      range = List.of(rangeValue);
     } else {
       attrs = KeyAttributes.of(hash.name(), hashValue);
     }
-    byte[] storageKey = KeyCodec.itemKey(table.storeId(), 0, List.of(hashValue), range, List.of());
+    byte[] storageKey = KeyCodec.itemKey(table.storeId(), hashValue, rangeValue);
     // the hash's finaliser mixes every bit into the low ones, which pick the stripe
     int stripe = (int) KeyCodec.keyHash(storageKey) & (LOCK_STRIPES - 1);
     return new PrimaryKey(attrs, storageKey, stripe);

@@ -75,6 +75,28 @@ public final class KeyCodec {
     return key;
   }
 
+  /**
+   * The storage key of a base-table item: {@link #itemKey(long, int, List, List, List)} for a table
+   * keyed by one partition-key value and at most one sort-key value, the commonest key, without the
+   * lists.
+   */
+  public static byte[] itemKey(
+      long storeId, AttrValue partitionValue, @Nullable AttrValue sortValue) {
+    int partitionSize = ValueEncoding.size(partitionValue);
+    byte[] key =
+        new byte
+            [HEADER_LENGTH
+                + partitionSize
+                + (sortValue == null ? 0 : ValueEncoding.size(sortValue))];
+    LONG_BE.set(key, 0, checkStoreId(storeId));
+    int end = ValueEncoding.write(partitionValue, key, HEADER_LENGTH);
+    LONG_BE.set(key, STORE_PREFIX_LENGTH, KeyHash.hash(key, HEADER_LENGTH, end - HEADER_LENGTH));
+    if (sortValue != null) {
+      ValueEncoding.write(sortValue, key, end);
+    }
+    return key;
+  }
+
   /** Every key of one partition (item collection) of the table or an index. */
   public static byte[][] partitionRange(
       long storeId, int indexNo, List<AttrValue> partitionValues) {

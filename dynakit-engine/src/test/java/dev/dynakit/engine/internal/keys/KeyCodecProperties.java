@@ -18,6 +18,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
 
 /** Keys decode to what was encoded, and every range holds exactly the keys it should. */
 class KeyCodecProperties {
@@ -45,6 +46,16 @@ class KeyCodecProperties {
     assertThat(d.baseValues()).isEqualTo(k.base());
     assertThat(key).startsWith(KeyCodec.indexRange(k.storeId(), k.indexNo())[0]);
     assertThat(key).startsWith(KeyCodec.partitionRange(k.storeId(), k.indexNo(), k.partition())[0]);
+  }
+
+  @Property(tries = 1500)
+  void itemKeyOfOneOrTwoValues_isTheItemKeyOfTheirLists(
+      @ForAll("oneOrTwoValues") List<AttrValue> values,
+      @ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long storeId) {
+    AttrValue partition = values.get(0);
+    List<AttrValue> sort = values.subList(1, values.size());
+    byte[] key = KeyCodec.itemKey(storeId, partition, sort.isEmpty() ? null : sort.get(0));
+    assertThat(key).isEqualTo(KeyCodec.itemKey(storeId, 0, List.of(partition), sort, List.of()));
   }
 
   @Property(tries = 300)
@@ -282,6 +293,11 @@ class KeyCodecProperties {
               }
               return new SortCase(List.copyOf(prefix), op, query.get(k), upper, shaped);
             });
+  }
+
+  @Provide
+  Arbitrary<List<AttrValue>> oneOrTwoValues() {
+    return KeyValues.types(1, 2).flatMap(KeyValues::tuple);
   }
 
   @Provide
