@@ -4,6 +4,7 @@ import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.internal.capacity.Capacity;
 import dev.dynakit.engine.internal.index.IndexEntries;
 import dev.dynakit.engine.internal.index.WriteEffects;
+import dev.dynakit.engine.internal.item.HeldLocks;
 import dev.dynakit.engine.internal.item.ItemLimits;
 import dev.dynakit.engine.internal.item.ItemRequests;
 import dev.dynakit.engine.internal.item.ItemStore;
@@ -22,7 +23,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.Lock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -197,36 +197,36 @@ final class BatchWriteItemOperation implements Operation {
    * index changes); fills {@code writes} and returns what each cost in the indices.
    */
   private List<WriteEffects> apply(List<Planned> planned, List<ItemWrite> writes) {
-    List<PrimaryKey> keys = new ArrayList<>(planned.size());
+    int n = planned.size();
+    List<PrimaryKey> keys = new ArrayList<>(n);
     for (Planned p : planned) {
       keys.add(p.key());
     }
-    List<Lock> locks = items.lockAll(keys);
-    try {
-      List<ItemWrite> changes = new ArrayList<>(planned.size());
-      List<Integer> changed = new ArrayList<>(planned.size());
+    try (HeldLocks held = items.lockAll(keys)) {
       List<@Nullable Map<String, AttrValue>> oldItems = items.readAll(keys);
-      for (int i = 0; i < planned.size(); i++) {
+      List<ItemWrite> changes = new ArrayList<>(n);
+      // the position in writes of each change
+      int[] changed = new int[n];
+      for (int i = 0; i < n; i++) {
         Planned p = planned.get(i);
         ItemWrite w = new ItemWrite(p.table(), p.key(), oldItems.get(i), p.item(), p.itemBytes());
         writes.add(w);
         // Deleting an absent item changes nothing.
         if (w.oldItem() != null || w.newItem() != null) {
-          changed.add(writes.size() - 1);
+          changed[changes.size()] = i;
           changes.add(w);
         }
       }
       List<WriteEffects> applied = items.writeAll(changes);
-      List<WriteEffects> effects = new ArrayList<>(writes.size());
-      for (int i = 0; i < writes.size(); i++) {
-        effects.add(WriteEffects.NONE);
+      if (changes.size() == n) {
+        return applied;
       }
-      for (int i = 0; i < changed.size(); i++) {
-        effects.set(changed.get(i), applied.get(i));
+      WriteEffects[] effects = new WriteEffects[n];
+      Arrays.fill(effects, WriteEffects.NONE);
+      for (int c = 0; c < changes.size(); c++) {
+        effects[changed[c]] = applied.get(c);
       }
-      return effects;
-    } finally {
-      ItemStore.unlockAll(locks);
+      return Arrays.asList(effects);
     }
   }
 

@@ -7,7 +7,6 @@ import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ItemSize;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.locks.Lock;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
@@ -59,9 +58,7 @@ final class ConditionalWrite {
       WriteParameters parameters,
       UnaryOperator<Map<String, AttrValue>> change,
       byte @Nullable [] encoded) {
-    Lock lock = items.lock(key);
-    lock.lock();
-    try {
+    try (HeldLocks held = items.lock(key)) {
       Map<String, AttrValue> old = items.read(key);
       if (parameters.condition() != null
           && !parameters.condition().test(old == null ? Map.of() : old)) {
@@ -73,8 +70,6 @@ final class ConditionalWrite {
               ? WriteEffects.NONE
               : items.write(new ItemWrite(table, key, old, updated, encoded));
       return new Outcome(old, updated, effects);
-    } finally {
-      lock.unlock();
     }
   }
 

@@ -12,7 +12,6 @@ import dev.dynakit.engine.storage.StoreEntry;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.Lock;
 
 /**
  * Builds and drops the global secondary indices that UpdateTable adds to and removes from existing
@@ -94,16 +93,12 @@ public final class IndexBuilder implements IndexLifecycle {
         }
         StoreEntry e = cursor.next();
         PrimaryKey key = KeyFactory.fromItem(table, ItemCodec.decode(e.value()));
-        Lock lock = items.lock(key);
-        lock.lock();
-        try {
+        try (HeldLocks held = items.lock(key)) {
           // the item may have changed or gone since the cursor read it
           Map<String, AttrValue> current = items.read(key);
           if (current != null) {
             items.indexes().backfill(table, index, current);
           }
-        } finally {
-          lock.unlock();
         }
       }
     }

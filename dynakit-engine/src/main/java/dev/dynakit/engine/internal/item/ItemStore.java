@@ -14,8 +14,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.concurrent.locks.Lock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,9 +28,8 @@ public final class ItemStore {
   private final OrderedStore store;
   // Many stripes, so that writers of different items seldom share one: in process, a thread that
   // holds a batch's 25 stripes is often preempted (more client threads than cores), and whoever
-  // needs one of them then waits for it to run again. Made when first used.
-  private final AtomicReferenceArray<StripeLock> stripes =
-      new AtomicReferenceArray<>(KeyFactory.LOCK_STRIPES);
+  // needs one of them then waits for it to run again.
+  private final StripeLocks stripes = new StripeLocks(KeyFactory.LOCK_STRIPES);
   private final IndexMaintenance indexes;
 
   public ItemStore(OrderedStore store) {
@@ -40,57 +37,39 @@ public final class ItemStore {
     this.indexes = new IndexMaintenance(store);
   }
 
-  /** The lock guarding every write of the item with this key. */
-  public Lock lock(PrimaryKey key) {
-    return stripe(key.lockStripe());
-  }
-
-  private StripeLock stripe(int index) {
-    StripeLock lock = stripes.get(index);
-    if (lock == null) {
-      StripeLock made = new StripeLock();
-      lock = stripes.compareAndExchange(index, null, made);
-      if (lock == null) {
-        lock = made;
-      }
-    }
-    return lock;
+  /** Takes the lock guarding every write of the item with this key; release it by closing. */
+  public HeldLocks lock(PrimaryKey key) {
+    int stripe = key.lockStripe();
+    stripes.lock(stripe);
+    return new HeldLocks(stripes, new int[] {stripe}, 1);
   }
 
   /**
-   * Locks the stripes of all the keys in ascending order and returns them, to be released with
-   * {@link #unlockAll}.
+   * Takes the locks of all the keys, in ascending stripe order so that lockers never deadlock;
+   * release them by closing.
    */
-  public List<Lock> lockAll(Collection<PrimaryKey> keys) {
+  public HeldLocks lockAll(Collection<PrimaryKey> keys) {
     int[] ordered = new int[keys.size()];
     int n = 0;
     for (PrimaryKey k : keys) {
       ordered[n++] = k.lockStripe();
     }
     Arrays.sort(ordered);
-    StripeLock[] locks = new StripeLock[n];
     int distinct = 0;
     for (int i = 0; i < n; i++) {
       if (i == 0 || ordered[i] != ordered[i - 1]) {
-        locks[distinct++] = stripe(ordered[i]);
+        ordered[distinct++] = ordered[i];
       }
     }
     // look at every lock word before taking the first lock: each atomic update waits for the one
     // before it, so their cache misses would queue; these reads (volatile: never left out) overlap
     for (int i = 0; i < distinct; i++) {
-      locks[i].isLocked();
+      stripes.isLocked(ordered[i]);
     }
     for (int i = 0; i < distinct; i++) {
-      locks[i].lock();
+      stripes.lock(ordered[i]);
     }
-    return Arrays.asList(Arrays.copyOf(locks, distinct, Lock[].class));
-  }
-
-  /** Releases locks taken by {@link #lockAll}. */
-  public static void unlockAll(List<Lock> locks) {
-    for (int i = locks.size() - 1; i >= 0; i--) {
-      locks.get(i).unlock();
-    }
+    return new HeldLocks(stripes, ordered, distinct);
   }
 
   /**
@@ -122,17 +101,17 @@ public final class ItemStore {
   }
 
   /**
-   * Waits until every write that holds item locks at the time of the call has finished. A change to
-   * a table's indices made before the call is seen by every write after it, because writes read the
-   * table's declaration under their locks.
+   * Waits until every write of another thread that holds item locks at the time of the call has
+   * finished. A change to a table's indices made before the call is seen by every write after it,
+   * because writes read the table's declaration under their locks.
    */
   public void awaitWriters() {
-    for (int i = 0; i < stripes.length(); i++) {
-      // a stripe not made yet has never been held
-      StripeLock stripe = stripes.get(i);
-      if (stripe != null) {
-        stripe.lock();
-        stripe.unlock();
+    for (int i = 0; i < stripes.stripes(); i++) {
+      // a stripe free now has no writer to wait for; one the caller holds (a test holding an
+      // item while it changes the table's indices) would wait for itself
+      if (stripes.isLocked(i) && !stripes.isHeldByCurrentThread(i)) {
+        stripes.lock(i);
+        stripes.unlock(i);
       }
     }
   }

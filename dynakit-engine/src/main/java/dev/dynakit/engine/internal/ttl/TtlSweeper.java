@@ -1,6 +1,7 @@
 package dev.dynakit.engine.internal.ttl;
 
 import dev.dynakit.engine.internal.EngineState;
+import dev.dynakit.engine.internal.item.HeldLocks;
 import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.item.KeyFactory;
 import dev.dynakit.engine.internal.item.PrimaryKey;
@@ -19,7 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.Lock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -112,17 +112,13 @@ public final class TtlSweeper implements AutoCloseable {
     }
     PrimaryKey key = KeyFactory.fromItem(table, seen);
     ItemStore items = state.items();
-    Lock lock = items.lock(key);
-    lock.lock();
-    try {
+    try (HeldLocks held = items.lock(key)) {
       Map<String, AttrValue> current = items.read(key);
       if (current == null || !expired(current.get(attribute))) {
         return false;
       }
       items.write(table, key, current, null);
       return true;
-    } finally {
-      lock.unlock();
     }
   }
 

@@ -7,6 +7,7 @@ import dev.dynakit.engine.internal.capacity.Capacity;
 import dev.dynakit.engine.internal.expr.ExpressionContext;
 import dev.dynakit.engine.internal.expr.Expressions;
 import dev.dynakit.engine.internal.expr.ProjectionExpr;
+import dev.dynakit.engine.internal.item.HeldLocks;
 import dev.dynakit.engine.internal.item.ItemRequests;
 import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.item.KeyFactory;
@@ -25,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.locks.Lock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -140,11 +140,8 @@ final class TransactGetItemsOperation implements Operation {
       keys.add(g.key());
     }
     List<@Nullable Map<String, AttrValue>> found;
-    List<Lock> locks = items.lockAll(keys);
-    try {
+    try (HeldLocks held = items.lockAll(keys)) {
       found = items.readAll(keys);
-    } finally {
-      ItemStore.unlockAll(locks);
     }
     long[] sizes = new long[found.size()];
     long total = 0;

@@ -8,6 +8,7 @@ import dev.dynakit.engine.internal.capacity.Capacity;
 import dev.dynakit.engine.internal.index.IndexEntries;
 import dev.dynakit.engine.internal.index.WriteEffects;
 import dev.dynakit.engine.internal.index.WritePlan;
+import dev.dynakit.engine.internal.item.HeldLocks;
 import dev.dynakit.engine.internal.item.ItemRequests;
 import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.item.ItemUpdates;
@@ -22,7 +23,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.Lock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -148,8 +148,7 @@ final class TransactWriteItemsOperation implements Operation {
     }
     List<Outcome> outcomes = new ArrayList<>(actions.size());
     List<WriteEffects> effects = new ArrayList<>(actions.size());
-    List<Lock> locks = items.lockAll(keys);
-    try {
+    try (HeldLocks held = items.lockAll(keys)) {
       CancellationReasons reasons = new CancellationReasons();
       for (WriteAction a : actions) {
         outcomes.add(evaluate(a, reasons));
@@ -176,8 +175,6 @@ final class TransactWriteItemsOperation implements Operation {
       for (Outcome o : outcomes) {
         effects.add(o.write() == null ? WriteEffects.NONE : applied.get(next++));
       }
-    } finally {
-      ItemStore.unlockAll(locks);
     }
     Map<String, Double> replayUnits = new LinkedHashMap<>();
     for (int i = 0; replayable && i < actions.size(); i++) {

@@ -2,6 +2,7 @@ package dev.dynakit.engine.internal.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dynakit.engine.internal.item.HeldLocks;
 import dev.dynakit.engine.internal.item.KeyFactory;
 import dev.dynakit.engine.internal.keys.KeyCodec;
 import dev.dynakit.engine.internal.table.IndexDef;
@@ -17,7 +18,6 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.Lock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -235,10 +235,9 @@ class BackfillTest {
     }
     Table table = fx.table("bft");
     // Holding one item's lock stops the backfill when it reaches that item, so the index stays
-    // CREATING. This thread's own UpdateTable passes it (the lock is reentrant).
-    Lock held =
+    // CREATING. This thread's own UpdateTable does not wait for it (the caller's own locks).
+    HeldLocks held =
         fx.state().items().lock(KeyFactory.fromKey(table, Map.of("pk", new AttrValue.S("k25"))));
-    held.lock();
     Thread deleter;
     AtomicReference<Object> deleteAnswer = new AtomicReference<>();
     int oldNo;
@@ -277,7 +276,7 @@ class BackfillTest {
         Thread.sleep(2);
       }
     } finally {
-      held.unlock();
+      held.close();
     }
     deleter.join(10_000);
     assertThat(deleter.isAlive()).isFalse();
@@ -302,13 +301,11 @@ class BackfillTest {
   }
 
   /** Locks both items of a table made by {@link #createTable(String)}: its backfill waits. */
-  private List<Lock> lockItems(Table table) {
-    List<Lock> locks = new ArrayList<>();
+  private List<HeldLocks> lockItems(Table table) {
+    List<HeldLocks> locks = new ArrayList<>();
     for (String pk : List.of("k1", "k2")) {
-      Lock lock =
-          fx.state().items().lock(KeyFactory.fromKey(table, Map.of("pk", new AttrValue.S(pk))));
-      lock.lock();
-      locks.add(lock);
+      locks.add(
+          fx.state().items().lock(KeyFactory.fromKey(table, Map.of("pk", new AttrValue.S(pk)))));
     }
     return locks;
   }
@@ -337,7 +334,7 @@ class BackfillTest {
     Table table = fx.table("aaa");
     // both items of both tables: each backfill waits at its first item, and sees a cancellation
     // before its second
-    List<Lock> held = new ArrayList<>(lockItems(table));
+    List<HeldLocks> held = new ArrayList<>(lockItems(table));
     held.addAll(lockItems(other));
     Thread deleter;
     try {
@@ -361,8 +358,8 @@ class BackfillTest {
         Thread.sleep(2);
       }
     } finally {
-      for (Lock lock : held) {
-        lock.unlock();
+      for (HeldLocks lock : held) {
+        lock.close();
       }
     }
     deleter.join(10_000);
