@@ -10,7 +10,17 @@ public final class WriteBatch {
   /** One change: a put when {@code value} is non-null, a delete otherwise. */
   public record Change(byte[] key, byte @Nullable [] value) {}
 
-  private final List<Change> changes = new ArrayList<>(4);
+  private final List<Change> changes;
+
+  /** An empty batch. */
+  public WriteBatch() {
+    this(4);
+  }
+
+  /** An empty batch that takes {@code expectedChanges} changes without growing. */
+  public WriteBatch(int expectedChanges) {
+    this.changes = new ArrayList<>(Math.max(expectedChanges, 1));
+  }
 
   public WriteBatch put(byte[] key, byte[] value) {
     changes.add(new Change(key, value));

@@ -92,12 +92,7 @@ public final class ItemStore {
     for (int i = 0; i < n; i++) {
       storageKeys[i] = keys.get(i).storageKey();
     }
-    byte[][] values = store.getAll(storageKeys);
-    List<@Nullable Map<String, AttrValue>> items = new ArrayList<>(n);
-    for (byte[] bytes : values) {
-      items.add(bytes == null ? null : ItemCodec.decodeLazily(bytes));
-    }
-    return items;
+    return ItemCodec.decodeAllLazily(store.getAll(storageKeys));
   }
 
   /**
@@ -157,7 +152,8 @@ public final class ItemStore {
       plans.add(indexes.plan(w.table(), w.oldItem(), w.newItem()));
     }
     IndexMaintenance.Reservation reservation = indexes.reserve(plans);
-    WriteBatch batch = new WriteBatch();
+    // an item's own change, and as many again for index entries, before the batch grows
+    WriteBatch batch = new WriteBatch(2 * writes.size());
     // the size of each new item, read from its encoding's header
     long[] newSizes = new long[writes.size()];
     for (int i = 0; i < writes.size(); i++) {

@@ -1,6 +1,8 @@
 package dev.dynakit.engine.internal.value;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -96,6 +98,32 @@ public final class ItemCodec {
    */
   public static Map<String, AttrValue> decodeLazily(byte[] bytes) {
     return new StoredItem(bytes);
+  }
+
+  /**
+   * {@link #decodeLazily} of each of {@code values}, in their order, null for a null value.
+   *
+   * <p>Why: every item's header is read first, in a loop of a few instructions per item, so that
+   * the cache misses of the stored items (usually cold) overlap, instead of each waiting behind the
+   * making of the item before it.
+   *
+   * @throws IllegalArgumentException when a value does not start with an item's header
+   */
+  public static List<@Nullable Map<String, AttrValue>> decodeAllLazily(byte[] @Nullable [] values) {
+    int n = values.length;
+    long[] sizes = new long[n];
+    for (int k = 0; k < n; k++) {
+      byte[] bytes = values[k];
+      if (bytes != null) {
+        sizes[k] = size(bytes);
+      }
+    }
+    List<@Nullable Map<String, AttrValue>> items = new ArrayList<>(n);
+    for (int k = 0; k < n; k++) {
+      byte[] bytes = values[k];
+      items.add(bytes == null ? null : new StoredItem(bytes, sizes[k]));
+    }
+    return items;
   }
 
   /**

@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
 final class StoredItem implements Map<String, AttrValue> {
   private final byte[] encoded;
   // read from the header when the item is read: a batch reading its old items reads all headers in
-  // one short loop, where their cache misses overlap, instead of each at its first use
+  // one short loop (ItemCodec.decodeAllLazily), where their cache misses overlap
   private final long encodedSize;
   private @Nullable LinkedHashMap<String, AttrValue> decoded;
 
@@ -32,8 +32,13 @@ final class StoredItem implements Map<String, AttrValue> {
    * @throws IllegalArgumentException when {@code encoded} is not an encoded item
    */
   StoredItem(byte[] encoded) {
+    this(encoded, ItemCodec.size(encoded));
+  }
+
+  /** An item whose size {@link ItemCodec#size} has read from {@code encoded} already. */
+  StoredItem(byte[] encoded, long encodedSize) {
     this.encoded = encoded;
-    this.encodedSize = ItemCodec.size(encoded);
+    this.encodedSize = encodedSize;
   }
 
   /** The encoded bytes, or null once they may no longer match the map. */

@@ -29,6 +29,29 @@ class StoredItemProperties {
     assertThat(ItemCodec.pristineBytes(lazy)).isSameAs(bytes);
   }
 
+  @Property(tries = 200)
+  void decodeAllLazily_isDecodeLazilyOfEach_nullsKept(
+      @ForAll("items") Map<String, AttrValue> first,
+      @ForAll("items") Map<String, AttrValue> second) {
+    byte[][] values = {ItemCodec.encode(first), null, ItemCodec.encode(second)};
+    List<Map<String, AttrValue>> lazy = ItemCodec.decodeAllLazily(values);
+    assertThat(lazy).hasSize(3);
+    assertThat(lazy.get(0)).isEqualTo(first);
+    assertThat(ItemSize.itemSize(lazy.get(0))).isEqualTo(ItemSize.itemSize(first));
+    assertThat(ItemCodec.pristineBytes(lazy.get(0))).isSameAs(values[0]);
+    assertThat(lazy.get(1)).isNull();
+    assertThat(lazy.get(2)).isEqualTo(second);
+    assertThat(ItemSize.itemSize(lazy.get(2))).isEqualTo(ItemSize.itemSize(second));
+  }
+
+  @Example
+  void decodeAllLazily_refusesAValueWithoutAnItemsHeader() {
+    byte[][] values = {ItemCodec.encode(Map.of("a", new AttrValue.Bool(true))), {9, 0, 0, 0, 1}};
+    assertThatThrownBy(() -> ItemCodec.decodeAllLazily(values))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not an encoded item");
+  }
+
   @Property(tries = 1000)
   void sizeIsBoundedByTheEncodedLength(@ForAll("boundItems") Map<String, AttrValue> item) {
     assertThat(ItemSize.itemSize(item))

@@ -39,6 +39,13 @@ public final class MemoryStore implements OrderedStore {
   private final PointIndex points = new PointIndex();
   // package-private for the test that deletes a key between a writer's lookup and its change
   final Object applyLock = new Object();
+  // What this thread's last getAll found: the engine reads every item it writes under the item's
+  // lock, then writes it, so apply takes the hashes and slots of those keys from here instead of
+  // looking each up again. Valid as any lookup made before the lock is (see current()).
+  private final ThreadLocal<Lookup> lastLookup = new ThreadLocal<>();
+
+  /** Keys looked up together (by identity of the arrays), their hashes and what was found. */
+  private record Lookup(byte[][] keys, int[] hashes, @Nullable Slot[] found) {}
 
   @Override
   public byte @Nullable [] get(byte[] key) {
@@ -55,6 +62,7 @@ public final class MemoryStore implements OrderedStore {
     }
     Slot[] found = new Slot[n];
     points.getAll(keys, hashes, found);
+    lastLookup.set(new Lookup(keys, hashes, found));
     byte[][] values = new byte[n][];
     for (int k = 0; k < n; k++) {
       Slot s = found[k];
@@ -119,14 +127,10 @@ public final class MemoryStore implements OrderedStore {
     int n = changes.size();
     byte[][] keys = new byte[n][];
     int[] hashes = new int[n];
-    for (int k = 0; k < n; k++) {
-      keys[k] = changes.get(k).key();
-      hashes[k] = hash(keys[k]);
-    }
+    Slot[] found = new Slot[n];
     // Looked up before the lock, as readers do: the lock then covers only the changes, so a writer
     // preempted while holding it (more client threads than cores) holds the others up for less.
-    Slot[] found = new Slot[n];
-    points.getAll(keys, hashes, found);
+    lookUp(changes, keys, hashes, found);
     if (overwritesOnly(changes, found)) {
       // Nothing in the skip list or the hash index changes: each key keeps its live slot, whose
       // writers the engine serializes (item locks), so the values are set without the lock that
@@ -154,6 +158,53 @@ public final class MemoryStore implements OrderedStore {
           map.put(keys[k], added);
           points.add(added);
         }
+      }
+    }
+  }
+
+  /**
+   * Fills the keys of the changes, their hashes and their slots (null for a key not found): those
+   * this thread's last {@link #getAll} looked up from there, matched in their order and by identity
+   * of the arrays (a write's index entries come between its items), the others looked up together.
+   */
+  private void lookUp(
+      List<WriteBatch.Change> changes, byte[][] keys, int[] hashes, @Nullable Slot[] found) {
+    Lookup last = lastLookup.get();
+    if (last != null) {
+      lastLookup.set(null);
+    }
+    int n = keys.length;
+    int[] missing = null;
+    int missingCount = 0;
+    int next = 0;
+    for (int k = 0; k < n; k++) {
+      byte[] key = changes.get(k).key();
+      keys[k] = key;
+      if (last != null && next < last.keys().length && last.keys()[next] == key) {
+        hashes[k] = last.hashes()[next];
+        found[k] = last.found()[next];
+        next++;
+      } else {
+        hashes[k] = hash(key);
+        if (missing == null) {
+          missing = new int[n - k];
+        }
+        missing[missingCount++] = k;
+      }
+    }
+    if (missingCount == n) {
+      points.getAll(keys, hashes, found);
+    } else if (missingCount > 0) {
+      byte[][] someKeys = new byte[missingCount][];
+      int[] someHashes = new int[missingCount];
+      Slot[] someFound = new Slot[missingCount];
+      for (int m = 0; m < missingCount; m++) {
+        someKeys[m] = keys[missing[m]];
+        someHashes[m] = hashes[missing[m]];
+      }
+      points.getAll(someKeys, someHashes, someFound);
+      for (int m = 0; m < missingCount; m++) {
+        found[missing[m]] = someFound[m];
       }
     }
   }

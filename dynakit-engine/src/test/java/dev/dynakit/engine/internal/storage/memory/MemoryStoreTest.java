@@ -157,6 +157,46 @@ class MemoryStoreTest {
   }
 
   @Test
+  void apply_ofKeysThisThreadJustRead_writesTheirCurrentSlots_thoughOthersChangedThemMeanwhile()
+      throws Exception {
+    byte[] deleted = {0x01};
+    byte[] readAbsent = {0x44};
+    byte[] replaced = {0x7F};
+    byte[] unchanged = {(byte) 0x80};
+    byte[][] keys = {deleted, readAbsent, replaced, unchanged};
+    assertThat(store.getAll(keys))
+        .isDeepEqualTo(
+            new byte[][] {new byte[] {0x01}, null, new byte[] {0x7F}, new byte[] {(byte) 0x80}});
+    // between this thread's read and its write, another thread deletes one key, adds the absent
+    // one and deletes and puts another again (a new slot)
+    Thread other =
+        new Thread(
+            () -> {
+              store.apply(new WriteBatch().delete(new byte[] {0x01}));
+              store.apply(new WriteBatch().put(new byte[] {0x44}, new byte[] {9}));
+              store.apply(new WriteBatch().delete(new byte[] {0x7F}));
+              store.apply(new WriteBatch().put(new byte[] {0x7F}, new byte[] {9}));
+            });
+    other.start();
+    other.join(10_000);
+    byte[] value = {0x66};
+    WriteBatch write = new WriteBatch();
+    for (byte[] key : keys) {
+      write.put(key, value);
+      // a change of another key between them, as a write's index entry is
+      write.put(new byte[] {key[0], 0x10}, value);
+    }
+    store.apply(write);
+    for (byte[] key : keys) {
+      assertThat(store.get(key)).as(hex(key)).isEqualTo(value);
+      assertThat(store.get(new byte[] {key[0], 0x10})).isEqualTo(value);
+    }
+    assertThat(keys(store.scan(null, null, false)))
+        .containsOnlyOnce("01", "44", "7f", "80")
+        .hasSize(12 + 1 + 4);
+  }
+
+  @Test
   void apply_keyAddedBetweenLookupAndLock_overwritesIt() throws Exception {
     byte[] key = {0x55};
     Thread writer;
