@@ -63,10 +63,17 @@ final class PointIndex {
     for (int k = 0; k < n; k++) {
       found[k] = firstWithHash(t, hashes[k]);
     }
-    // its key bytes, which almost always match; on a collision of hashes, the whole probe
+    // each slot's key array (the slots of different keys are independent loads), then its bytes,
+    // which almost always match; on a collision of hashes, the whole probe
+    byte[][] slotKeys = new byte[n][];
     for (int k = 0; k < n; k++) {
       Slot s = found[k];
-      if (s != null && !Arrays.equals(s.key, keys[k])) {
+      if (s != null) {
+        slotKeys[k] = s.key;
+      }
+    }
+    for (int k = 0; k < n; k++) {
+      if (slotKeys[k] != null && !Arrays.equals(slotKeys[k], keys[k])) {
         found[k] = probe(t, keys[k], hashes[k]);
       }
     }
