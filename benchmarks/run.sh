@@ -26,7 +26,7 @@
 #   BENCH_BUILD [1]            0 reuses benchmarks/target from an earlier build
 #   BENCH_SERVER_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch"]  for the do-nothing and engine servers
 #   BENCH_CLIENT_JVM_OPTS ["-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"]  for the SDK load generator (and in-process engine)
-#   DYNALITE_TOOL [<repository>/../shared/tools/dynalite]
+#   DYNALITE_TOOL [<repository>/tools/dynalite]
 #
 # Every process it starts is stopped when it ends (and the Java servers stop by themselves after
 # a deadline), every step is bounded by `timeout`.
@@ -62,7 +62,7 @@ targets=" ${BENCH_TARGETS:-nothing engine dynalite in-process} "
 tools=" ${BENCH_TOOLS:-wrk sdk} "
 server_opts=${BENCH_SERVER_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch}
 client_opts=${BENCH_CLIENT_JVM_OPTS:--Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages}
-dynalite_tool=${DYNALITE_TOOL:-$root/../shared/tools/dynalite}
+dynalite_tool=${DYNALITE_TOOL:-$root/tools/dynalite}
 connections=16
 wrk_threads=2
 sdk_threads=1,16
