@@ -31,6 +31,12 @@ public final class Legacy {
    */
   public static ConditionExpr expected(
       Map<String, Object> expectedTree, @Nullable String conditionalOperator) {
+    if (expectedTree.isEmpty() && conditionalOperator != null) {
+      // An empty Expected is no Expected: the same refusal as a ConditionalOperator alone.
+      throw EngineException.validation(
+          "ConditionalOperator can only be used when Expected or QueryFilter or ScanFilter are"
+              + " present");
+    }
     List<Cond> conditions = new ArrayList<>();
     for (Map.Entry<String, Object> e : expectedTree.entrySet()) {
       conditions.add(expectation(e.getKey(), LegacyConditions.structure(e.getValue())));
@@ -66,9 +72,19 @@ public final class Legacy {
           hasValue
               ? List.of(WireValues.value(c.raw("Value")))
               : LegacyConditions.values(c.list("AttributeValueList"));
+      // The whole list is checked before anything is evaluated: a malformed list is a
+      // ValidationException, never a failed condition.
       LegacyConditions.checkCount(operator, values.size());
       LegacyConditions.checkSameType(values);
+      LegacyConditions.checkTypes(operator, values);
       LegacyConditions.checkBetween(operator, values);
+      if (operator.equals("NOT_CONTAINS")) {
+        // In Expected, NOT_CONTAINS on a missing attribute fails the condition (unlike NE, and
+        // unlike NOT contains() in a ConditionExpression): it asks about a value that is there.
+        return new Cond.And(
+            LegacyConditions.toCond(name, "NOT_NULL", List.of()),
+            LegacyConditions.toCond(name, operator, values));
+      }
       return LegacyConditions.toCond(name, operator, values);
     }
     if (hasList) {

@@ -47,8 +47,7 @@ final class LegacyConditions {
    *
    * @param member the wire path of the condition in constraint messages, such as {@code
    *     scanFilter.a.member}
-   * @param checkTypes whether to refuse value types the operator does not take (filters and key
-   *     conditions; Expected does not check them)
+   * @param checkTypes whether to refuse value types the operator does not take
    */
   static Parsed parse(Request condition, String member, boolean checkTypes) {
     String operator = operator(condition, member);
@@ -56,20 +55,28 @@ final class LegacyConditions {
     checkCount(operator, values.size());
     checkSameType(values);
     if (checkTypes) {
-      for (AttrValue v : values) {
-        if (!accepts(operator, v.typeName())) {
-          throw EngineException.validation(
-              INVALID
-                  + "ComparisonOperator "
-                  + operator
-                  + " is not valid for "
-                  + v.typeName()
-                  + " AttributeValue type");
-        }
-      }
+      checkTypes(operator, values);
     }
     checkBetween(operator, values);
     return new Parsed(operator, values);
+  }
+
+  /**
+   * Refuses values whose type the operator does not take: any type for EQ and NE; S or B for
+   * BEGINS_WITH; S, N or B for every other operator (never a set, list, map, boolean or null).
+   */
+  static void checkTypes(String operator, List<AttrValue> values) {
+    for (AttrValue v : values) {
+      if (!accepts(operator, v.typeName())) {
+        throw EngineException.validation(
+            INVALID
+                + "ComparisonOperator "
+                + operator
+                + " is not valid for "
+                + v.typeName()
+                + " AttributeValue type");
+      }
+    }
   }
 
   static String operator(Request condition, String member) {

@@ -146,6 +146,68 @@ class LegacyTest {
   }
 
   @Test
+  void expected_valueOfATypeTheOperatorDoesNotTake_isAValidationErrorBeforeAnyEvaluation() {
+    String p = "One or more parameter values were invalid: ";
+    refusal(
+            () ->
+                expected(
+                    "{'a': {'ComparisonOperator': 'CONTAINS', 'AttributeValueList': [{'L': [{'N': '1'}]}]}}"))
+        .isEqualTo(p + "ComparisonOperator CONTAINS is not valid for L AttributeValue type");
+    refusal(
+            () ->
+                expected(
+                    "{'a': {'ComparisonOperator': 'NOT_CONTAINS', 'AttributeValueList': [{'SS': ['x']}]}}"))
+        .isEqualTo(p + "ComparisonOperator NOT_CONTAINS is not valid for SS AttributeValue type");
+    refusal(() -> expected("{'a': {'ComparisonOperator': 'BEGINS_WITH', 'Value': {'N': '3'}}}"))
+        .isEqualTo(p + "ComparisonOperator BEGINS_WITH is not valid for N AttributeValue type");
+    refusal(
+            () ->
+                expected(
+                    "{'a': {'ComparisonOperator': 'LT', 'AttributeValueList': [{'NS': ['1']}]}}"))
+        .isEqualTo(p + "ComparisonOperator LT is not valid for NS AttributeValue type");
+    refusal(
+            () ->
+                expected(
+                    "{'a': {'ComparisonOperator': 'IN', 'AttributeValueList': [{'L': []}, {'L': []}]}}"))
+        .isEqualTo(p + "ComparisonOperator IN is not valid for L AttributeValue type");
+    refusal(
+            () ->
+                expected(
+                    "{'a': {'ComparisonOperator': 'BETWEEN', 'AttributeValueList': [{'NS': ['1']}, {'NS': ['2']}]}}"))
+        .isEqualTo(p + "ComparisonOperator BETWEEN is not valid for NS AttributeValue type");
+    // EQ and NE take every type: a mismatch is a false condition, not an error.
+    assertThat(
+            expected("{'ss': {'ComparisonOperator': 'EQ', 'Value': {'SS': ['y', 'x']}}}")
+                .test(ITEM))
+        .isTrue();
+    assertThat(expected("{'n': {'ComparisonOperator': 'EQ', 'Value': {'S': '5'}}}").test(ITEM))
+        .isFalse();
+  }
+
+  @Test
+  void expected_notContainsOnAMissingAttribute_failsTheCondition() {
+    assertThat(
+            expected("{'z': {'ComparisonOperator': 'NOT_CONTAINS', 'Value': {'S': 'q'}}}")
+                .test(ITEM))
+        .isFalse();
+    assertThat(
+            expected("{'a': {'ComparisonOperator': 'NOT_CONTAINS', 'Value': {'S': 'q'}}}")
+                .test(ITEM))
+        .isTrue();
+    assertThat(expected("{'z': {'ComparisonOperator': 'NE', 'Value': {'S': 'q'}}}").test(ITEM))
+        .isTrue();
+  }
+
+  @Test
+  void expected_emptyWithAConditionalOperator_isRefused() {
+    refusal(() -> Legacy.expected(tree("{}"), "OR"))
+        .isEqualTo(
+            "ConditionalOperator can only be used when Expected or QueryFilter or ScanFilter are"
+                + " present");
+    assertThat(Legacy.expected(tree("{}"), null).test(ITEM)).isTrue();
+  }
+
+  @Test
   void filterRefusals() {
     String p = "One or more parameter values were invalid: ";
     refusal(() -> filter("{'a': {}}", null))
