@@ -64,9 +64,12 @@ final class BatchGetItemOperation implements Operation {
     }
     errors.returnConsumedCapacity(request.string("ReturnConsumedCapacity"));
     errors.throwIfAny();
-    if (requestItems == null || requestItems.isEmpty()) {
-      errors.size("RequestItems", 0, 1, Integer.MAX_VALUE);
+    if (requestItems == null) {
+      errors.notNull("requestItems", null);
       errors.throwIfAny();
+    }
+    if (requestItems.isEmpty()) {
+      throw EngineException.validation("The requestItems parameter is required for BatchGetItem");
     }
     Request perTable = request.object("RequestItems");
     Map<String, Request> tables = new LinkedHashMap<>();

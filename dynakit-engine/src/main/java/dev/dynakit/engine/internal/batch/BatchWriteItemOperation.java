@@ -65,13 +65,15 @@ final class BatchWriteItemOperation implements Operation {
     errors.tableNames("requestItems", requestItems, () -> WriteRequestText.of(requestItems));
     Map<String, List<Request>> byTable = new LinkedHashMap<>();
     boolean emptyList = false;
+    boolean tooMany = false;
     for (String tableName : requestItems.keySet()) {
       List<Request> writes = request.object("RequestItems").objects(tableName);
       emptyList |= writes.isEmpty();
-      if (!writes.isEmpty()) {
-        errors.size("RequestItems." + tableName + ".member", writes.size(), 1, MAX_REQUESTS);
-      }
+      tooMany |= writes.size() > MAX_REQUESTS;
       byTable.put(tableName, writes);
+    }
+    if (tooMany) {
+      errors.mapValueSizes("requestItems", MAX_REQUESTS, () -> WriteRequestText.of(requestItems));
     }
     if (emptyList) {
       // DynamoDB words a table's empty list as a constraint on the map's values, echoing the map

@@ -104,6 +104,39 @@ public final class ConstraintErrors {
     }
   }
 
+  /**
+   * A list whose size must lie in [min, max], echoed in the message as {@code shown} renders it
+   * (only for a refusal), the way DynamoDB reports TransactItems ("Value '[]' at 'transactItems'
+   * ...").
+   */
+  public void size(String path, int size, int min, int max, Supplier<String> shown) {
+    if (size < min || size > max) {
+      add(
+          "Value '"
+              + shown.get()
+              + "' at '"
+              + path
+              + "' failed to satisfy constraint: Member must have length "
+              + (size < min ? "greater than or equal to " + min : "less than or equal to " + max));
+    }
+  }
+
+  /**
+   * A map whose every value is a list of 1 to {@code max} members (BatchWriteItem's RequestItems),
+   * the whole map echoed as {@code shown} renders it.
+   */
+  public void mapValueSizes(String path, int max, Supplier<String> shown) {
+    add(
+        "Value '"
+            + shown.get()
+            + "' at '"
+            + path
+            + "' failed to satisfy constraint: Map value must satisfy constraint: [Member must have"
+            + " length less than or equal to "
+            + max
+            + ", Member must have length greater than or equal to 1]");
+  }
+
   /** A string whose length must lie in [min, max], echoed in the message. */
   public void length(String path, @Nullable String value, int min, int max) {
     if (value == null) {

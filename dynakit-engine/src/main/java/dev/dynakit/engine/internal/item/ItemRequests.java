@@ -100,9 +100,11 @@ public final class ItemRequests {
     if (name.length() > 255) {
       return "Member must have length less than or equal to 255";
     }
-    return Violations.isNameText(name)
-        ? null
-        : "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+";
+    if (!Violations.isNameText(name)) {
+      return "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+";
+    }
+    // a name of one or two characters can name no table: refused, not "not found"
+    return name.length() < 3 ? "Member must have length greater than or equal to 3" : null;
   }
 
   /** The {@code TableName} member, refused as DynamoDB refuses a malformed one. */

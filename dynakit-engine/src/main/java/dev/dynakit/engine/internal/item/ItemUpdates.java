@@ -28,10 +28,12 @@ public final class ItemUpdates {
     if (update == null) {
       return base;
     }
-    Map<String, AttrValue> updated = update.apply(base);
     if (old == null && update.onlyRemoves()) {
+      // nothing to remove from an item that does not exist: DynamoDB writes nothing and refuses
+      // nothing, even for a nested path whose parent cannot be there
       return null;
     }
+    Map<String, AttrValue> updated = update.apply(base);
     ItemLimits.checkUpdated(updated);
     IndexEntries.validateUpdated(table, updated);
     return updated;

@@ -10,8 +10,8 @@ import java.util.Map;
 
 /**
  * What PutItem and DeleteItem read before they look at the table: the item or key, and the write's
- * parameters, refused as DynamoDB refuses them (inside its "1 validation error detected: "
- * envelope).
+ * parameters, refused as DynamoDB refuses them (PutItem's bare, DeleteItem's inside the "1
+ * validation error detected: " envelope).
  *
  * @param tableName the TableName member, validated
  * @param attributes the item (PutItem) or the key (DeleteItem)
@@ -40,7 +40,8 @@ record SimpleWrite(
       return new SimpleWrite(
           tableName, attributes, WriteParameters.read(request, ctx, ItemRequests.OLD_OR_NONE));
     } catch (EngineException e) {
-      throw ItemRequests.enveloped(e);
+      // DynamoDB reports PutItem's refusals of its parameters bare, DeleteItem's in the envelope
+      throw member.equals("Key") ? ItemRequests.enveloped(e) : e;
     }
   }
 }

@@ -42,18 +42,16 @@ final class UpdateItemOperation implements Operation {
     Map<String, AttrValue> keyParam;
     UpdateExpr update;
     WriteParameters parameters;
-    try {
-      ItemRequests.refuseMixing(request, LEGACY, EXPRESSIONS);
-      keyParam = request.item("Key");
-      if (keyParam == null) {
-        throw Request.missing("Key");
-      }
-      ExpressionContext ctx = ItemRequests.context(request);
-      update = update(request, ctx);
-      parameters = WriteParameters.read(request, ctx, ItemRequests.ANY_RETURN_VALUES);
-    } catch (EngineException e) {
-      throw ItemRequests.enveloped(e);
+    // DynamoDB reports UpdateItem's refusals of its parameters bare (no "1 validation error
+    // detected: " envelope)
+    ItemRequests.refuseMixing(request, LEGACY, EXPRESSIONS);
+    keyParam = request.item("Key");
+    if (keyParam == null) {
+      throw Request.missing("Key");
     }
+    ExpressionContext ctx = ItemRequests.context(request);
+    update = update(request, ctx);
+    parameters = WriteParameters.read(request, ctx, ItemRequests.ANY_RETURN_VALUES);
     Table table = ItemRequests.table(catalog, tableName);
     PrimaryKey key = KeyFactory.fromKey(table, keyParam);
     if (update != null) {

@@ -44,7 +44,7 @@ final class DeleteTableOp implements Operation {
             "Requested resource not found: Table: " + name + " not found");
       }
       table.status("DELETING");
-      description = TableDescriber.describe(table, state.clock().instant());
+      description = TableDescriber.describeDeleted(table, state.clock().instant());
     }
     TableDataEraser.erase(state.store(), table.storeId());
     return Map.of("TableDescription", description);

@@ -209,8 +209,16 @@ final class GsiChanges {
       }
       String existingType = current.attributeType(declared.name());
       if (existingType != null && !existingType.equals(declared.type())) {
-        // DynamoDB keeps the type the attribute has and ignores the request's
-        defs.put(declared.name(), new KeyAttr(declared.name(), existingType));
+        // DynamoDB refuses to redefine a defined attribute's type; its reference gives no text
+        // for this refusal, so the message names the attribute and both types.
+        throw EngineException.validation(
+            INVALID
+                + "Cannot redefine the type of attribute "
+                + declared.name()
+                + ": it is defined as "
+                + existingType
+                + ", the request defines it as "
+                + declared.type());
       }
     }
     KeySchema key = IndexRules.globalKey(spec, defs);

@@ -72,6 +72,25 @@ final class TableDescriber {
     return d;
   }
 
+  /**
+   * What DeleteTable answers: DynamoDB's reduced description, without the creation time, the key
+   * schema, the attribute definitions or the index lists.
+   */
+  static Map<String, Object> describeDeleted(Table table, Instant now) {
+    TableDef def = table.def();
+    Map<String, Object> d = new LinkedHashMap<>();
+    d.put("TableName", def.name());
+    d.put("TableStatus", "DELETING");
+    d.put("ProvisionedThroughput", throughput(def.throughput(), table.throughputHistory(), now));
+    d.put("TableSizeBytes", table.sizeBytes().get());
+    d.put("ItemCount", table.itemCount().get());
+    d.put("TableArn", def.arn());
+    d.put("TableId", def.tableId());
+    d.put("BillingModeSummary", billingModeSummary(def, table));
+    d.put("DeletionProtectionEnabled", def.deletionProtection());
+    return d;
+  }
+
   /** Epoch seconds with a fraction, as DynamoDB writes timestamps. */
   static BigDecimal epochSeconds(Instant at) {
     return BigDecimal.valueOf(at.toEpochMilli(), 3);

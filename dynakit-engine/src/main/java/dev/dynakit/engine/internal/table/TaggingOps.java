@@ -3,6 +3,7 @@ package dev.dynakit.engine.internal.table;
 import static dev.dynakit.engine.internal.table.KeyRules.INVALID;
 
 import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.ErrorType;
 import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.protocol.Request;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ final class TaggingOps {
     String arn = arn(req, v);
     v.notNull("tags", req.raw("Tags"));
     v.throwIfAny();
-    String tableName = tableName(arn);
+    String tableName = tableName(arn, "TagResource");
     List<Request> list = req.objects("Tags");
     if (list.isEmpty()) {
       throw EngineException.validation("Atleast one Tag needs to be provided as Input.");
@@ -50,7 +51,7 @@ final class TaggingOps {
     String arn = arn(req, v);
     v.notNull("tagKeys", req.raw("TagKeys"));
     v.throwIfAny();
-    String tableName = tableName(arn);
+    String tableName = tableName(arn, "UntagResource");
     List<String> keys = req.strings("TagKeys");
     if (keys.isEmpty()) {
       throw EngineException.validation("Atleast one Tag Key needs to be provided as Input.");
@@ -72,7 +73,7 @@ final class TaggingOps {
     Violations v = new Violations();
     String arn = arn(req, v);
     v.throwIfAny();
-    Table table = table(tableName(arn), arn);
+    Table table = table(tableName(arn, "ListTagsOfResource"), arn);
     List<Object> tags = new ArrayList<>();
     for (Map.Entry<String, String> e : new TreeMap<>(table.tags()).entrySet()) {
       Map<String, Object> tag = new LinkedHashMap<>();
@@ -91,7 +92,7 @@ final class TaggingOps {
   }
 
   /** The table name of a table ARN of this engine, with DynamoDB's refusals of other ARNs. */
-  private String tableName(String arn) {
+  private String tableName(String arn, String operation) {
     if (!arn.startsWith("arn:")) {
       throw EngineException.validation(INVALID + "ARNs must start with 'arn:': " + arn);
     }
@@ -108,7 +109,21 @@ final class TaggingOps {
               + " arn: "
               + arn);
     }
-    if (!parts[3].equals(state.region()) || !parts[4].equals(state.accountId())) {
+    if (parts[3].equals(state.region()) && !parts[4].equals(state.accountId())) {
+      // another account's table: a permission question, as DynamoDB answers it
+      throw new EngineException(
+          ErrorType.ACCESS_DENIED,
+          "User: arn:aws:iam::"
+              + state.accountId()
+              + ":root is not authorized to perform: dynamodb:"
+              + operation
+              + " on resource: "
+              + arn
+              + " because no resource-based policy allows the dynamodb:"
+              + operation
+              + " action");
+    }
+    if (!parts[3].equals(state.region())) {
       throw EngineException.validation(
           "Invalid TableArn: Invalid ResourceArn provided as input " + arn);
     }

@@ -82,7 +82,8 @@ final class TransactGetItemsOperation implements Operation {
   private static void checkMembers(Request request) {
     ConstraintErrors errors = new ConstraintErrors();
     if (errors.notNull("transactItems", request.raw("TransactItems"))) {
-      errors.size("TransactItems", request.list("TransactItems").size(), 1, 100);
+      List<Object> raw = request.list("TransactItems");
+      errors.size("transactItems", raw.size(), 1, 100, () -> ListText.of(raw));
     }
     errors.returnConsumedCapacity(request.string("ReturnConsumedCapacity"));
     errors.throwIfAny();

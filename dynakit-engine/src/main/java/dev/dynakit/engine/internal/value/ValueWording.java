@@ -75,12 +75,9 @@ public final class ValueWording {
     if (layer() == Layer.OLDER) {
       return INVALID + "Input collection " + sent + " contains duplicates.";
     }
+    // the members in order, unquoted: "[a, a]"
     List<String> shown = asReported(sent, Utf8.ORDER);
-    List<String> quoted = new ArrayList<>(shown.size());
-    for (String s : shown) {
-      quoted.add("\"" + s + "\"");
-    }
-    return INVALID + "Input collection [" + String.join(", ", quoted) + "] contains duplicates.";
+    return INVALID + "Input collection [" + String.join(", ", shown) + "] contains duplicates.";
   }
 
   /** The refusal of a binary set with a repeated member, given its members as sent. */

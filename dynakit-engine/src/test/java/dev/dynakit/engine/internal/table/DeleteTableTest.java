@@ -28,6 +28,15 @@ class DeleteTableTest {
     Map<String, Object> d =
         wire.call("DeleteTable", "{'TableName':'tab1'}").ok().map("TableDescription");
     assertThat(d).containsEntry("TableStatus", "DELETING").containsEntry("TableName", "tab1");
+    // DynamoDB's reduced description: no creation time, key schema, definitions or index lists
+    assertThat(d)
+        .containsKeys("ItemCount", "TableSizeBytes", "TableArn", "ProvisionedThroughput")
+        .doesNotContainKeys(
+            "CreationDateTime",
+            "KeySchema",
+            "AttributeDefinitions",
+            "GlobalSecondaryIndexes",
+            "LocalSecondaryIndexes");
     assertThat(wire.tableNames()).isEmpty();
     wire.call("DescribeTable", "{'TableName':'tab1'}")
         .refused(Wire.NOT_FOUND, "Requested resource not found: Table: tab1 not found");

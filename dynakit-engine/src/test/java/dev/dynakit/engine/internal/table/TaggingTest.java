@@ -118,6 +118,22 @@ class TaggingTest {
     String otherRegion = "arn:aws:dynamodb:eu-west-1:000000000000:table/tab1";
     wire.call("ListTagsOfResource", "{'ResourceArn':'" + otherRegion + "'}")
         .invalid("Invalid TableArn: Invalid ResourceArn provided as input " + otherRegion);
+    String otherAccount = "arn:aws:dynamodb:us-east-1:123456789012:table/tab1";
+    Map<String, String> bodies =
+        Map.of(
+            "TagResource", ",'Tags':[{'Key':'a','Value':'b'}]",
+            "UntagResource", ",'TagKeys':['a']",
+            "ListTagsOfResource", "");
+    bodies.forEach(
+        (op, rest) -> {
+          Wire.Answer denied = wire.call(op, "{'ResourceArn':'" + otherAccount + "'" + rest + "}");
+          assertThat(denied.status()).isEqualTo(400);
+          assertThat(denied.body().get("__type"))
+              .isEqualTo("com.amazon.coral.service#AccessDeniedException");
+          assertThat((String) denied.body().get("message"))
+              .contains(
+                  "is not authorized to perform: dynamodb:" + op + " on resource: " + otherAccount);
+        });
     wire.call("TagResource", "{}")
         .invalid(
             "2 validation errors detected: Value null at 'resourceArn' failed to satisfy"

@@ -36,8 +36,8 @@ class TransactWriteValidationTest {
   void memberConstraints_areReportedTogether() {
     wire.call("TransactWriteItems", "{'TransactItems':[]}")
         .invalid(
-            "1 validation error detected: Value at 'TransactItems' failed to satisfy constraint:"
-                + " Member must have length greater than or equal to 1");
+            "1 validation error detected: Value '[]' at 'transactItems' failed to satisfy"
+                + " constraint: Member must have length greater than or equal to 1");
     String token = "x".repeat(37);
     wire.call(
             "TransactWriteItems",

@@ -7,9 +7,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * DynamoDB's two wordings for refused attribute values (current: PutItem, UpdateItem, DeleteItem
- * inside the "1 validation error detected: " envelope, GetItem, BatchGetItem and Query bare; older:
- * BatchWriteItem, the transactions and Scan).
+ * DynamoDB's two wordings for refused attribute values (current: DeleteItem inside the "1
+ * validation error detected: " envelope, PutItem, UpdateItem, GetItem, BatchGetItem and Query bare;
+ * older: BatchWriteItem, the transactions and Scan).
  */
 class ValueWordingTest {
   private static final String ONE = "1 validation error detected: ";
@@ -44,7 +44,7 @@ class ValueWordingTest {
 
   @Test
   void anEmptyNumber_keepsItsColonInTheCurrentWording_only() {
-    put("{'N':''}").invalid(ONE + NOT_NUMERIC + ": ");
+    put("{'N':''}").invalid(NOT_NUMERIC + ": ");
     wire.call("GetItem", "{'TableName':'tab','Key':{'pk':{'N':''}}}").invalid(NOT_NUMERIC + ": ");
     batchPut("{'N':''}").invalid(NOT_NUMERIC);
   }
@@ -52,17 +52,15 @@ class ValueWordingTest {
   @Test
   void repeatedSetMembers_areListedInOrderInTheCurrentWording_andAsSentInTheOlder() {
     put("{'SS':['b','a','b']}")
-        .invalid(ONE + INVALID + "Input collection [\"a\", \"b\", \"b\"] contains duplicates.");
+        .invalid(INVALID + "Input collection [a, b, b] contains duplicates.");
     put("{'BS':['/w==','AA==','AA==']}")
         .invalid(
-            ONE
-                + INVALID
+            INVALID
                 + "Input collection [\"AA==\",\"/w==\",\"AA==\"]of type BS contains duplicates.");
-    put("{'NS':['2','1','2']}").invalid(ONE + INVALID + "Input collection contains duplicates.");
+    put("{'NS':['2','1','2']}").invalid(INVALID + "Input collection contains duplicates.");
     // the rest after the first repeat stays as sent
     put("{'SS':['c','a','a','b']}")
-        .invalid(
-            ONE + INVALID + "Input collection [\"a\", \"c\", \"a\", \"b\"] contains duplicates.");
+        .invalid(INVALID + "Input collection [a, c, a, b] contains duplicates.");
 
     batchPut("{'SS':['b','a','b']}")
         .invalid(INVALID + "Input collection [b, a, b] contains duplicates.");
@@ -98,16 +96,16 @@ class ValueWordingTest {
     batchPut("{'SS':['a',null]}")
         .invalid(INVALID + "An string set may not have a null string as a member");
     put("{'L':[{'SS':['a',null]}]}")
-        .invalid(ONE + INVALID + "An string set may not have a null string as a member");
+        .invalid(INVALID + "An string set may not have a null string as a member");
     batchPut("{'NS':['1',null]}")
         .invalid(INVALID + "An number set may not have a null string as a member");
   }
 
   @Test
   void setAndNullRefusals_inDynamoDbsCurrentWords() {
-    put("{'BS':[]}").invalid(ONE + INVALID + "Binary sets should not be empty");
-    put("{'SS':[]}").invalid(ONE + INVALID + "An string set  may not be empty");
+    put("{'BS':[]}").invalid(INVALID + "Binary sets should not be empty");
+    put("{'SS':[]}").invalid(INVALID + "An string set  may not be empty");
     put("{'NULL':false}")
-        .invalid(ONE + INVALID + "Null attribute value types must have the value of true");
+        .invalid(INVALID + "Null attribute value types must have the value of true");
   }
 }
