@@ -330,6 +330,16 @@ public final class Adapter {
 
   // ---- helpers
 
+  /**
+   * This Adapter seen through a record type: reads return records, writes take them (see {@link
+   * TypedAdapter}).
+   *
+   * @throws dev.dynakit.core.MarshallingException when a component cannot be mapped
+   */
+  public <R extends Record> TypedAdapter<R> typed(Class<R> type) {
+    return TypedAdapter.of(this, type);
+  }
+
   /** The item's type: its discriminator, else the label of its depth (see {@link TableSpec}). */
   public @Nullable String typeOf(Map<String, ?> item) {
     return ctx.spec.typeOf(item);
