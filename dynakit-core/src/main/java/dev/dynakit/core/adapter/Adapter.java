@@ -230,9 +230,20 @@ public final class Adapter {
     return lists.listByCursor(cursor, options);
   }
 
-  /** The items below a partial key (its children, not the item itself), by offset. */
+  /**
+   * The items below a partial key (its children, not the item itself), by offset. When the options
+   * name an index (or a sort field that picks one), the children are those of that index: on an
+   * index whose sort key is the structural key, the partial key also gives the index's partition
+   * key ({@code {kind: "car", state: "TX"}}).
+   */
   public OffsetPage listUnder(Map<String, ?> partialKey, ListOptions options) {
-    return lists.list(options.toBuilder().keyCondition(buildKey(partialKey)).build());
+    String index = options.index();
+    String sortBy = options.sortBy();
+    if (index == null && sortBy != null) {
+      index = indexForSort(sortBy);
+    }
+    KeyConditions keys = index == null ? keyConditions() : keyConditions(index);
+    return lists.list(options.toBuilder().keyCondition(keys.children(partialKey)).build());
   }
 
   // ---- transaction actions (descriptors): built as the single writes build them, not sent
@@ -318,6 +329,16 @@ public final class Adapter {
   }
 
   // ---- helpers
+
+  /**
+   * This Adapter seen through a record type: reads return records, writes take them (see {@link
+   * TypedAdapter}).
+   *
+   * @throws dev.dynakit.core.MarshallingException when a component cannot be mapped
+   */
+  public <R extends Record> TypedAdapter<R> typed(Class<R> type) {
+    return TypedAdapter.of(this, type);
+  }
 
   /** The item's type: its discriminator, else the label of its depth (see {@link TableSpec}). */
   public @Nullable String typeOf(Map<String, ?> item) {

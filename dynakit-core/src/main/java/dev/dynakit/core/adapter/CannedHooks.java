@@ -1,5 +1,6 @@
 package dev.dynakit.core.adapter;
 
+import dev.dynakit.core.schema.TableSpec;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -57,6 +58,25 @@ public final class CannedHooks {
    */
   public static Hooks softDelete(String field) {
     return new SoftDeleteHooks(Objects.requireNonNull(field, "field"));
+  }
+
+  /**
+   * ETags for Java callers: every read item gets its strong ETag ({@link ETags}) under {@code
+   * field}, the version quoted ({@code "3"}, as the REST layer sends) on a table with a version
+   * field, else a hash of the item's content (whole-item reads only). Writes drop the field, so an
+   * item read can be written back; {@link WriteOptions.Builder#ifMatch} makes a write conditional
+   * on an ETag. Give it last, after hooks that change items on reads. {@code field} must not be
+   * technical (reads strip technical fields).
+   *
+   * <pre>{@code
+   * Adapter orders = Adapter.builder(spec, client).hooks(CannedHooks.etag(spec, "etag")).build();
+   * Map<String, Object> order = orders.getByKey(key).orElseThrow();
+   * orders.patch(key, Patch.of(Map.of("status", "paid")),
+   *     WriteOptions.builder().ifMatch((String) order.get("etag")).build());
+   * }</pre>
+   */
+  public static Hooks etag(TableSpec spec, String field) {
+    return new EtagHooks(Objects.requireNonNull(spec, "spec"), Objects.requireNonNull(field));
   }
 
   /** Stamps who writes, from {@link WriteOptions.Builder#actor}, on every write that names one. */

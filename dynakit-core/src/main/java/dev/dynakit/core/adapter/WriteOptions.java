@@ -134,6 +134,17 @@ public final class WriteOptions {
       return this;
     }
 
+    /**
+     * The write requires the stored item to have the version of this strong ETag ({@code "3"}, as
+     * {@link ETags} and the REST layer make them): the expected version.
+     *
+     * @throws dev.dynakit.core.InvalidEtagException for a weak ETag, a content-hash ETag (a table
+     *     without a version field) or anything that is not a quoted version
+     */
+    public Builder ifMatch(String etag) {
+      return expectedVersion(ETags.version(etag));
+    }
+
     /** Opts this call out of {@link Hooks#validateItem}. */
     public Builder skipValidation() {
       this.skipValidation = true;

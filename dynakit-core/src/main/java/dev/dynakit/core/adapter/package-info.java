@@ -9,7 +9,9 @@
  * ({@link dev.dynakit.core.token.TokenCodec}).
  *
  * <p>Items are {@code Map<String, Object>} of Java values (see {@code dev.dynakit.core.item} for
- * the types read back); keys are maps of key-field values. Errors are the unchecked {@link
+ * the types read back), or records through a typed view ({@link
+ * dev.dynakit.core.adapter.TypedAdapter}); keys are maps of key-field values. {@link
+ * dev.dynakit.core.adapter.ETags} gives items strong ETags. Errors are the unchecked {@link
  * dev.dynakit.core.DynakitException} subtypes of {@code dev.dynakit.core}; SDK exceptions pass
  * through unless the toolkit can say more, and then they are the cause.
  */

@@ -40,7 +40,10 @@ abstract class IndexBuilder<B extends IndexBuilder<B>> {
     return self();
   }
 
-  /** Sparse by rule: the index key attributes are kept only while the predicate holds. */
+  /**
+   * Sparse by rule: the index key attributes are kept only while the predicate holds. A {@link
+   * SparseCondition} can also be written to and read from a declaration file.
+   */
   public B sparseWhen(Predicate<Map<String, Object>> predicate) {
     this.sparse = SparseRule.onlyWhen(predicate);
     return self();

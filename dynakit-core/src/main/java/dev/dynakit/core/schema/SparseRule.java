@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
  * With a predicate, the toolkit writes the index key attributes only while the predicate holds for
  * the item and removes them when it stops holding (full writes and patches alike). Index key
  * attributes under the technical prefix are markers and are the ones removed; an index keyed on
- * user fields alone loses those fields.
+ * user fields alone loses those fields. A {@link SparseCondition} is a predicate that declaration
+ * files can also carry ({@code "sparse": {"when": ...}}).
  */
 public final class SparseRule {
   private static final SparseRule NONE = new SparseRule(false, null);
@@ -39,6 +40,14 @@ public final class SparseRule {
     return new SparseRule(true, Objects.requireNonNull(predicate, "predicate"));
   }
 
+  /**
+   * The predicate when it is a declarative {@link SparseCondition} (one a declaration file can
+   * carry), else null.
+   */
+  public @Nullable SparseCondition condition() {
+    return onlyWhen instanceof SparseCondition ? (SparseCondition) onlyWhen : null;
+  }
+
   public boolean sparse() {
     return sparse;
   }
@@ -55,6 +64,9 @@ public final class SparseRule {
 
   @Override
   public String toString() {
+    if (onlyWhen instanceof SparseCondition) {
+      return "sparse when " + ((SparseCondition) onlyWhen).toJson();
+    }
     return !sparse ? "not sparse" : onlyWhen == null ? "sparse" : "sparse when predicate holds";
   }
 }

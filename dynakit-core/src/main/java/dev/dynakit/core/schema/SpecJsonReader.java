@@ -302,13 +302,20 @@ final class SpecJsonReader {
     if (value instanceof Map && ((Map<?, ?>) value).containsKey("onlyWhen")) {
       problem(
           at,
-          "a predicate cannot be read from a file; declare it with"
-              + " TableSpec.Builder.sparseWhen(\""
+          "a Java predicate cannot be read from a file; write it as {\"when\": {...}} or declare"
+              + " it with TableSpec.Builder.sparseWhen(\""
               + index
               + "\", item -> ...)");
       return SparseRule.always();
     }
-    problem(at, "must be true, false or {\"onlyWhen\": ...}");
+    if (value instanceof Map && ((Map<?, ?>) value).containsKey("when")) {
+      Map<String, Object> shape = cast(value);
+      only(shape, at, "when");
+      SparseCondition condition =
+          new SparseConditionReader(this::problem).read(shape.get("when"), at + ".when");
+      return condition == null ? SparseRule.always() : SparseRule.onlyWhen(condition);
+    }
+    problem(at, "must be true, false or {\"when\": {...}}");
     return SparseRule.none();
   }
 

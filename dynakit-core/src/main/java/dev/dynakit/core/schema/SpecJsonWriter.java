@@ -140,8 +140,14 @@ final class SpecJsonWriter {
       shape.put("projection", projection instanceof IndexProjection.All ? "all" : "keys-only");
     }
     SparseRule sparse = index.sparse();
-    shape.put(
-        "sparse", sparse.predicate() != null ? Map.of("onlyWhen", "<predicate>") : sparse.sparse());
+    SparseCondition condition = sparse.condition();
+    if (condition != null) {
+      shape.put("sparse", Map.of("when", condition.toJson()));
+    } else {
+      shape.put(
+          "sparse",
+          sparse.predicate() != null ? Map.of("onlyWhen", "<predicate>") : sparse.sparse());
+    }
     shape.put("indirect", index.indirect());
     return shape;
   }

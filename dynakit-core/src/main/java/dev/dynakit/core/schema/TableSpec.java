@@ -112,7 +112,8 @@ public final class TableSpec {
 
   /**
    * This declaration as JSON text in the file format {@link #fromJson(String)} reads. Sparse
-   * predicates cannot be written as JSON and appear as {@code {"onlyWhen": "<predicate>"}}.
+   * conditions ({@link SparseCondition}) are written as {@code {"when": ...}}; Java predicates
+   * cannot be written as JSON and appear as {@code {"onlyWhen": "<predicate>"}}.
    */
   public String toJson() {
     return SpecJsonWriter.write(this);
