@@ -198,12 +198,16 @@ public final class WireValues {
 
   private static Binary binary(Object payload) {
     String text = asString(payload);
-    try {
-      return Binary.fromBase64(text);
-    } catch (IllegalArgumentException e) {
+    // DynamoDB takes padded base64 only; the JDK's decoder would also take it unpadded
+    if (text.length() % 4 != 0) {
       throw new EngineException(
           ErrorType.SERIALIZATION,
           "Base64 encoded length is expected a multiple of 4 bytes but found: " + text.length());
+    }
+    try {
+      return Binary.fromBase64(text);
+    } catch (IllegalArgumentException e) {
+      throw new EngineException(ErrorType.SERIALIZATION, "Invalid Base64 value: " + text);
     }
   }
 

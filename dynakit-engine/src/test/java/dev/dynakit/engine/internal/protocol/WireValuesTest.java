@@ -51,4 +51,26 @@ class WireValuesTest {
         .isInstanceOf(EngineException.class)
         .hasMessageContaining("Supplied AttributeValue is empty");
   }
+
+  @Test
+  void binary_thatIsNotPaddedBase64_isASerializationError() {
+    assertThat(WireValues.value(Map.of("B", "YWJj")))
+        .isEqualTo(new AttrValue.B(dev.dynakit.engine.internal.value.Binary.fromBase64("YWJj")));
+    for (String unpadded : new String[] {"abc", "YWJjZA", "YQ"}) {
+      assertThatThrownBy(() -> WireValues.value(Map.of("B", unpadded)))
+          .isInstanceOfSatisfying(
+              EngineException.class,
+              e -> {
+                assertThat(e.type()).isEqualTo(dev.dynakit.engine.ErrorType.SERIALIZATION);
+                assertThat(e.getMessage())
+                    .isEqualTo(
+                        "Base64 encoded length is expected a multiple of 4 bytes but found: "
+                            + unpadded.length());
+              });
+    }
+    assertThatThrownBy(() -> WireValues.value(Map.of("B", "ab$=")))
+        .isInstanceOfSatisfying(
+            EngineException.class,
+            e -> assertThat(e.type()).isEqualTo(dev.dynakit.engine.ErrorType.SERIALIZATION));
+  }
 }
