@@ -190,6 +190,7 @@ public final class TableRoutes implements RestHandler {
       this.adapter = Objects.requireNonNull(adapter, "adapter");
     }
 
+    /** The wire format and limits; {@link RestPolicy#defaults()} by default. */
     public Builder policy(RestPolicy value) {
       this.policy = Objects.requireNonNull(value, "policy");
       return this;
