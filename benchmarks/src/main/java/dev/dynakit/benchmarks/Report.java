@@ -15,7 +15,7 @@ import java.util.TreeSet;
 
 /**
  * Turns the results file of a run into Markdown: the server-capacity table (wrk), the Java-client
- * table (SDK), the targets of {@code PERFORMANCE.md} with what was measured, and every raw
+ * table (SDK), the targets of {@code docs/benchmarks.md} with what was measured, and every raw
  * measurement with its latencies. Lines of the same measurement (wrk writes one per turn) are
  * {@linkplain Result#combine combined} first. Ratios are only given between two clean measurements
  * (answers came back in every turn and none failed).

@@ -3,8 +3,8 @@ package dev.dynakit.benchmarks;
 import java.util.Optional;
 
 /**
- * The targets of {@code PERFORMANCE.md} next to what a run measured: met, missed, or not measured
- * (a target with an erroring or absent measurement is never counted as met).
+ * The targets of {@code docs/benchmarks.md} next to what a run measured: met, missed, or not
+ * measured (a target with an erroring or absent measurement is never counted as met).
  */
 final class ReportTargets {
   private final Report report;
@@ -14,7 +14,7 @@ final class ReportTargets {
   }
 
   void render(StringBuilder md) {
-    md.append("### Targets (PERFORMANCE.md)\n\n")
+    md.append("### Targets (docs/benchmarks.md)\n\n")
         .append("| measurement | target | measured | verdict |\n")
         .append("|---|--:|--:|---|\n");
     for (String op : new String[] {"GetItem", "PutItem"}) {
@@ -45,7 +45,8 @@ final class ReportTargets {
     }
     md.append('\n')
         .append("Issue 3 asked for the engine over HTTP at 10x dynalite *with the same Java SDK")
-        .append(" client*; on this machine the client is the bottleneck (PERFORMANCE.md), so the")
+        .append(
+            " client*; on this machine the client is the bottleneck (docs/benchmarks.md), so the")
         .append(" server-capacity targets above replace it. The SDK engine / dynalite column shows")
         .append(" what that comparison gives.\n\n");
   }

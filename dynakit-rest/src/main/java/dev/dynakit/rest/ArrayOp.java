@@ -23,6 +23,7 @@ public sealed interface ArrayOp
 
   /** Appends values to a list (created when absent). */
   record Append(String path, List<@Nullable Object> values) implements ArrayOp {
+    /** Checks the path and copies the values. */
     public Append {
       Objects.requireNonNull(path, "path");
       values = Collections.unmodifiableList(new ArrayList<>(values));
@@ -31,6 +32,7 @@ public sealed interface ArrayOp
 
   /** Prepends values to a list (created when absent). */
   record Prepend(String path, List<@Nullable Object> values) implements ArrayOp {
+    /** Checks the path and copies the values. */
     public Prepend {
       Objects.requireNonNull(path, "path");
       values = Collections.unmodifiableList(new ArrayList<>(values));
@@ -39,6 +41,7 @@ public sealed interface ArrayOp
 
   /** Sets one element of a list. */
   record SetAtIndex(String path, int index, @Nullable Object value) implements ArrayOp {
+    /** Checks the path. */
     public SetAtIndex {
       Objects.requireNonNull(path, "path");
     }
@@ -46,6 +49,7 @@ public sealed interface ArrayOp
 
   /** Removes one element of a list. */
   record RemoveAtIndex(String path, int index) implements ArrayOp {
+    /** Checks the path. */
     public RemoveAtIndex {
       Objects.requireNonNull(path, "path");
     }
@@ -53,6 +57,7 @@ public sealed interface ArrayOp
 
   /** Adds a number to a number, or elements to a set. */
   record Add(String path, Object value) implements ArrayOp {
+    /** Checks the path and the value. */
     public Add {
       Objects.requireNonNull(path, "path");
       Objects.requireNonNull(value, "value");

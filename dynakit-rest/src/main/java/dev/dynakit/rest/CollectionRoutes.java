@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The routes on the collection: {@code GET /} (the list), {@code POST /} (create), and the bulk
  * routes over the list's scope, {@code DELETE /}, {@code PUT /-clone}, {@code PUT /-move}, which
- * apply the same filters and search as the list (decisions.md, item 2).
+ * apply the same filters and search as the list (unlike the reference toolkit; see the module
+ * README).
  */
 final class CollectionRoutes {
   static final Set<String> LIST =

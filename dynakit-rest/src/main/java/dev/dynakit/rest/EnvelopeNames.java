@@ -19,6 +19,7 @@ public record EnvelopeNames(String items, String total, String offset, String li
   public static final EnvelopeNames DEFAULTS =
       new EnvelopeNames("data", "total", "offset", "limit", "links");
 
+  /** Refuses empty or repeated names. */
   public EnvelopeNames {
     List<String> all = List.of(items, total, offset, limit, links);
     Set<String> seen = new HashSet<>();

@@ -17,11 +17,12 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 
 /**
- * Errors to HTTP statuses and error bodies (decisions.md, item 1): requests the toolkit or the REST
- * layer refuses are 400 with a code naming the problem, version conflicts and failed conditions
- * 409, a missing item 404, DynamoDB's own refusals keep the reference's statuses (422 validation,
- * 429 throttling, 503 unavailable), and anything else is a bug: 500 with an error id that is logged
- * together with the stack trace, which never reaches the client.
+ * Errors to HTTP statuses and error bodies (where the reference toolkit answers 500, see the module
+ * README): requests the toolkit or the REST layer refuses are 400 with a code naming the problem,
+ * version conflicts and failed conditions 409, a missing item 404, DynamoDB's own refusals keep the
+ * reference's statuses (422 validation, 429 throttling, 503 unavailable), and anything else is a
+ * bug: 500 with an error id that is logged together with the stack trace, which never reaches the
+ * client.
  */
 public final class ErrorMapping {
   private static final System.Logger LOG = System.getLogger("dev.dynakit.rest");

@@ -10,5 +10,6 @@ import java.util.Map;
  */
 @FunctionalInterface
 public interface KeyMapper {
+  /** The key fields that {@code keyText} names. */
   Map<String, Object> key(String keyText);
 }

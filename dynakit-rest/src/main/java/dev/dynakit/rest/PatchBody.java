@@ -29,10 +29,16 @@ public record PatchBody(
     String separator,
     List<ArrayOp> arrayOps,
     @Nullable Long version) {
+  /** The meta key (after the policy's meta prefix) that lists the paths to remove. */
   public static final String DELETE = "delete";
+
+  /** The meta key (after the policy's meta prefix) that sets the path separator. */
   public static final String SEPARATOR = "separator";
+
+  /** The meta key (after the policy's meta prefix) that lists the array operations. */
   public static final String ARRAY_OPS = "arrayOps";
 
+  /** Copies the parts; the separator is required. */
   public PatchBody {
     set = Collections.unmodifiableMap(new LinkedHashMap<>(set));
     delete = List.copyOf(delete);

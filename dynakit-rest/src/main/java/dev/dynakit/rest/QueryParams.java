@@ -66,6 +66,7 @@ public final class QueryParams {
     return values.get(name);
   }
 
+  /** Whether the parameter is present, with or without a value. */
   public boolean has(String name) {
     return values.containsKey(name);
   }

@@ -11,6 +11,7 @@ import java.util.Objects;
  * @param message what went wrong and what to change, for people
  */
 public record RestError(int status, String code, String message) {
+  /** The code and the message are required. */
   public RestError {
     Objects.requireNonNull(code, "code");
     Objects.requireNonNull(message, "message");

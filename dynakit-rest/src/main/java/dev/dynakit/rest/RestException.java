@@ -10,9 +10,13 @@ import java.util.Objects;
 public final class RestException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** The HTTP status to answer. */
   private final int status;
+
+  /** The stable, machine-readable code. */
   private final String code;
 
+  /** A refusal with its HTTP status, its stable code and a message for people. */
   public RestException(int status, String code, String message) {
     super(Objects.requireNonNull(message, "message"));
     if (status < 400 || status > 599) {

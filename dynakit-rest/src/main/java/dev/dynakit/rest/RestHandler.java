@@ -6,5 +6,6 @@ package dev.dynakit.rest;
  */
 @FunctionalInterface
 public interface RestHandler {
+  /** The response to {@code request}; refusals are responses, not exceptions. */
   RestResponse handle(RestRequest request);
 }

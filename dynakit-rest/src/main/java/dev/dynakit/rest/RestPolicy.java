@@ -73,10 +73,12 @@ public final class RestPolicy {
     return DEFAULTS;
   }
 
+  /** A builder that starts from {@link #defaults()}. */
   public static Builder builder() {
     return new Builder();
   }
 
+  /** A builder that starts from this policy. */
   public Builder toBuilder() {
     Builder b = new Builder();
     b.metaPrefix = metaPrefix;
@@ -246,11 +248,13 @@ public final class RestPolicy {
 
     private Builder() {}
 
+    /** Sets {@link RestPolicy#metaPrefix()}. */
     public Builder metaPrefix(String value) {
       this.metaPrefix = Objects.requireNonNull(value, "metaPrefix");
       return this;
     }
 
+    /** Sets {@link RestPolicy#methodPrefix()}. */
     public Builder methodPrefix(String value) {
       this.methodPrefix = Objects.requireNonNull(value, "methodPrefix");
       return this;
@@ -262,11 +266,13 @@ public final class RestPolicy {
       return this;
     }
 
+    /** Sets {@link RestPolicy#envelope()}. */
     public Builder envelope(EnvelopeNames value) {
       this.envelope = Objects.requireNonNull(value, "envelope");
       return this;
     }
 
+    /** Sets {@link RestPolicy#statusCodes()}. */
     public Builder statusCodes(StatusCodes value) {
       this.statusCodes = Objects.requireNonNull(value, "statusCodes");
       return this;
@@ -278,71 +284,85 @@ public final class RestPolicy {
       return this;
     }
 
+    /** Sets {@link RestPolicy#needTotal()}. */
     public Builder needTotal(boolean value) {
       this.needTotal = value;
       return this;
     }
 
+    /** Sets {@link RestPolicy#defaultLimit()}. */
     public Builder defaultLimit(int value) {
       this.defaultLimit = value;
       return this;
     }
 
+    /** Sets {@link RestPolicy#maxLimit()}. */
     public Builder maxLimit(int value) {
       this.maxLimit = value;
       return this;
     }
 
+    /** Sets {@link RestPolicy#maxOffset()}. */
     public Builder maxOffset(int value) {
       this.maxOffset = value;
       return this;
     }
 
+    /** Sets {@link RestPolicy#maxFields()}. */
     public Builder maxFields(int value) {
       this.maxFields = value;
       return this;
     }
 
+    /** Sets {@link RestPolicy#maxNames()}. */
     public Builder maxNames(int value) {
       this.maxNames = value;
       return this;
     }
 
+    /** Sets {@link RestPolicy#maxSearchLength()}. */
     public Builder maxSearchLength(int value) {
       this.maxSearchLength = value;
       return this;
     }
 
+    /** Sets {@link RestPolicy#maxFilterClauses()}. */
     public Builder maxFilterClauses(int value) {
       this.maxFilterClauses = value;
       return this;
     }
 
+    /** Sets {@link RestPolicy#maxValueLength()}. */
     public Builder maxValueLength(int value) {
       this.maxValueLength = value;
       return this;
     }
 
+    /** Sets {@link RestPolicy#maxQueryLength()}. */
     public Builder maxQueryLength(int value) {
       this.maxQueryLength = value;
       return this;
     }
 
+    /** Sets {@link RestPolicy#maxBodyBytes()}. */
     public Builder maxBodyBytes(long value) {
       this.maxBodyBytes = value;
       return this;
     }
 
+    /** Sets {@link RestPolicy#maxBulkItems()}. */
     public Builder maxBulkItems(int value) {
       this.maxBulkItems = value;
       return this;
     }
 
+    /** Sets {@link RestPolicy#strictParameters()}. */
     public Builder strictParameters(boolean value) {
       this.strictParameters = value;
       return this;
     }
 
+    /** Adds to {@link RestPolicy#extraParameters()}. */
     public Builder extraParameters(String... names) {
       for (String name : names) {
         extraParameters.add(Objects.requireNonNull(name, "name"));

@@ -15,13 +15,28 @@ import org.jspecify.annotations.Nullable;
  * whose message names the parameter.
  */
 public final class RestQuery {
+  /** The projection parameter. */
   public static final String FIELDS = "fields";
+
+  /** The sort-field parameter ({@code -field} for descending). */
   public static final String SORT = "sort";
+
+  /** The paging offset parameter. */
   public static final String OFFSET = "offset";
+
+  /** The page size parameter. */
   public static final String LIMIT = "limit";
+
+  /** The text search parameter. */
   public static final String SEARCH = "search";
+
+  /** The strongly consistent read flag. */
   public static final String CONSISTENT = "consistent";
+
+  /** The create-or-replace flag of item writes. */
   public static final String FORCE = "force";
+
+  /** The key texts of the by-names routes. */
   public static final String NAMES = "names";
 
   /** Dynakit's confirmation flag for deleting a whole table's items ({@code DELETE /}). */

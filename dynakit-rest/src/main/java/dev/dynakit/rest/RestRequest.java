@@ -28,6 +28,7 @@ public record RestRequest(
     @Nullable String query,
     Map<String, List<String>> headers,
     byte[] body) {
+  /** Upper-cases the method and copies the headers for case-insensitive lookup. */
   public RestRequest {
     method = Objects.requireNonNull(method, "method").toUpperCase(Locale.ROOT);
     Objects.requireNonNull(mount, "mount");

@@ -17,6 +17,7 @@ public record RestResponse(int status, Map<String, String> headers, byte @Nullab
   /** The content type of every JSON body. */
   public static final String JSON_TYPE = "application/json; charset=utf-8";
 
+  /** Checks the status and copies the headers. */
   public RestResponse {
     if (status < 100 || status > 599) {
       throw new IllegalArgumentException("an HTTP status is 100..599, got " + status);

@@ -16,13 +16,19 @@ import org.jspecify.annotations.Nullable;
 public record Route(Kind kind, @Nullable String rawKey, @Nullable String name) {
   /** The shapes of a path. */
   public enum Kind {
+    /** The collection itself: {@code /}. */
     ROOT,
+    /** A method on the collection: {@code /-by-names}. */
     COLLECTION_METHOD,
+    /** One item: {@code /:key}. */
     ITEM,
+    /** A method on one item: {@code /:key/-clone}. */
     ITEM_METHOD,
+    /** Any other path. */
     UNKNOWN
   }
 
+  /** The kind is required. */
   public Route {
     Objects.requireNonNull(kind, "kind");
   }

@@ -89,7 +89,7 @@ final class RouteContext {
 
   /**
    * The list scope of a request: sort index, consistency, search, filters and the example, as the
-   * list route and the bulk routes share them (decisions.md, item 2).
+   * list route and the bulk routes share them.
    *
    * @param fields the requested fields (the search is limited to the searchable ones among them)
    * @param body the overlay of a clone or move, or null

@@ -19,6 +19,7 @@ public record StatusCodes(
   /** The reference toolkit's statuses. */
   public static final StatusCodes DEFAULTS = new StatusCodes(404, 422, 409, 429, 503, 500);
 
+  /** Refuses a status outside 400..599. */
   public StatusCodes {
     for (int status :
         List.of(miss, validation, consistency, throttle, transientFailure, internal)) {

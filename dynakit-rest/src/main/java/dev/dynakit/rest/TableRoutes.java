@@ -9,8 +9,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The standard route pack for one table, wire-compatible with the reference toolkit's handler under
- * the default policy, with the fixes of decisions.md (errors as 4xx, bulk routes scoped like the
- * list, confirmation for a whole-table delete, {@code consistent} honoured, ETags).
+ * the default policy, with the fixes the module README lists (errors as 4xx, bulk routes scoped
+ * like the list, confirmation for a whole-table delete, {@code consistent} honoured, ETags).
  *
  * <table>
  *   <caption>Routes ({@code -} is the policy's method prefix)</caption>
@@ -190,6 +190,7 @@ public final class TableRoutes implements RestHandler {
       this.adapter = Objects.requireNonNull(adapter, "adapter");
     }
 
+    /** The wire format and limits; {@link RestPolicy#defaults()} by default. */
     public Builder policy(RestPolicy value) {
       this.policy = Objects.requireNonNull(value, "policy");
       return this;

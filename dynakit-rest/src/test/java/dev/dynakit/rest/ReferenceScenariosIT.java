@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The reference toolkit's REST end-to-end scenarios (rest-contract.md, 10.1) against the route pack
- * over real HTTP, with the statuses decisions.md fixes where they differ.
+ * The reference toolkit's REST end-to-end scenarios against the route pack over real HTTP, with the
+ * statuses this module fixes where they differ (the module README lists the differences).
  */
 @DynakitTest
 class ReferenceScenariosIT {
@@ -107,7 +107,7 @@ class ReferenceScenariosIT {
     assertThat(http.get("/Tatooine").map())
         .isEqualTo(Map.of("name", "Tatooine", "climate", "replaced"));
     HttpFixture.Reply missing = http.send("PUT", "/NotThere", "{\"climate\":\"x\"}");
-    // the reference answers 409 (a failed condition); decisions.md item 1: a missing item is 404
+    // the reference answers 409 (a failed condition); here a missing item is 404
     assertThat(missing.status()).isEqualTo(404);
     assertThat(missing.code()).isEqualTo("ItemNotFound");
     assertThat(http.get("/NotThere").status()).isEqualTo(404);

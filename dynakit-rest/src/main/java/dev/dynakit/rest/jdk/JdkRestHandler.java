@@ -33,6 +33,7 @@ public final class JdkRestHandler implements HttpHandler {
   private final AtomicInteger running = new AtomicInteger();
   private volatile boolean stopping;
 
+  /** Serves {@code handler} within the body limit of {@code policy}. */
   public JdkRestHandler(RestHandler handler, RestPolicy policy) {
     this.handler = Objects.requireNonNull(handler, "handler");
     this.policy = Objects.requireNonNull(policy, "policy");

@@ -37,6 +37,7 @@ public final class JdkRestServer implements AutoCloseable {
     this.mount = mount;
   }
 
+  /** A server for {@code handler}; {@link Builder#start()} starts it. */
   public static Builder builder(RestHandler handler) {
     return new Builder(handler);
   }

@@ -167,6 +167,7 @@ public final class RentalsExample {
       return this;
     }
 
+    /** The example with these settings. */
     public RentalsExample build() {
       return new RentalsExample(this);
     }
