@@ -156,6 +156,11 @@ class ItemOperationsDifferentialIT {
             table + "," + key + ",\"ConditionExpression\":\"attribute_exists(nothere)\"}"),
         exact("DeleteItem", table + "," + key + ",\"ReturnValues\":\"ALL_OLD\"}"),
         exact("DeleteItem", table + "," + key + ",\"ReturnValues\":\"ALL_OLD\"}"),
+        // binary values must be padded base64 (dynalite does not check the types of Expected's
+        // values, which DynamoDB does: those are in the engine's own LegacyTest)
+        exact(
+            "PutItem",
+            table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"b\":{\"B\":\"YWJ\"}}}"),
         exact("GetItem", table + "," + key + "}"),
         // ItemCount is not compared: DynamoDB refreshes it about every six hours, Dynakit keeps
         // it live, dynalite does not count.
