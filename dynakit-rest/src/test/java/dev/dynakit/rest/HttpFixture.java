@@ -1,6 +1,6 @@
 package dev.dynakit.rest;
 
-import dev.dynakit.rest.jdk.JdkRestServer;
+import dev.dynakit.rest.netty.RestServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,19 +12,18 @@ import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
-/** A route pack served by the JDK server on 127.0.0.1, port 0, and a client for it. */
+/** A route pack served by the REST server on 127.0.0.1, port 0, and a client for it. */
 final class HttpFixture implements AutoCloseable {
   private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
-  private final JdkRestServer server;
+  private final RestServer server;
 
   HttpFixture(TableRoutes routes) {
     this(routes, "");
   }
 
   HttpFixture(TableRoutes routes, String mount) {
-    this.server =
-        JdkRestServer.builder(routes).policy(routes.policy()).mount(mount).port(0).start();
+    this.server = RestServer.builder(routes).policy(routes.policy()).mount(mount).port(0).start();
   }
 
   Reply get(String target) {
@@ -39,8 +38,14 @@ final class HttpFixture implements AutoCloseable {
                 body == null
                     ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    boolean typed = false;
     for (int i = 0; i < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);
+      typed |= headers[i].equalsIgnoreCase("Content-Type");
+    }
+    if (body != null && !typed) {
+      // writes carry JSON (415 otherwise); tests of other types pass their own header
+      request.header("Content-Type", "application/json");
     }
     try {
       HttpResponse<String> response =
@@ -68,7 +73,9 @@ final class HttpFixture implements AutoCloseable {
         method
             + " "
             + target
-            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: "
+            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            + (body == null ? "" : "Content-Type: application/json\r\n")
+            + "Content-Length: "
             + payload.length
             + "\r\n\r\n";
     try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {
