@@ -31,14 +31,31 @@ final class HttpFixture implements AutoCloseable {
   }
 
   Reply send(String method, String target, @Nullable String body, String... headers) {
+    return exchange(
+        method, target, body == null ? null : body.getBytes(StandardCharsets.UTF_8), true, headers);
+  }
+
+  /** A request whose body is these bytes, sent as JSON. */
+  Reply sendBytes(String method, String target, byte[] body) {
+    return exchange(method, target, body, true);
+  }
+
+  /** A request without a {@code Content-Type} header. */
+  Reply sendWithoutType(String method, String target, @Nullable String body) {
+    return exchange(
+        method, target, body == null ? null : body.getBytes(StandardCharsets.UTF_8), false);
+  }
+
+  private Reply exchange(
+      String method, String target, byte @Nullable [] body, boolean json, String... headers) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + target))
             .method(
                 method,
                 body == null
                     ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-    boolean typed = false;
+                    : HttpRequest.BodyPublishers.ofByteArray(body));
+    boolean typed = !json;
     for (int i = 0; i < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);
       typed |= headers[i].equalsIgnoreCase("Content-Type");

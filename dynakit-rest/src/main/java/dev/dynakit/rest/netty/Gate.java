@@ -80,7 +80,12 @@ final class Gate {
     Target target = Target.parse(request.uri());
     if (target == null) {
       return new Answer(
-          error(400, "BadTarget", "the request target must be a path starting with '/'"), false);
+          error(
+              400,
+              "BadTarget",
+              "the request target must be a path starting with '/', in printable ASCII"
+                  + " (percent-encode anything else)"),
+          false);
     }
     if (target.below(mount) == null) {
       return new Answer(error(404, "NotFound", "no resource here"), false);

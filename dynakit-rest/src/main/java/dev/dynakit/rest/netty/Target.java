@@ -12,9 +12,15 @@ import org.jspecify.annotations.Nullable;
 record Target(String path, @Nullable String query) {
   /**
    * Splits an origin-form ({@code /path?query}) or absolute-form ({@code http://host/path}) target;
-   * null for anything else ({@code *}, an authority).
+   * null for anything else ({@code *}, an authority, characters that are not printable ASCII).
    */
   static @Nullable Target parse(String uri) {
+    for (int i = 0; i < uri.length(); i++) {
+      char c = uri.charAt(i);
+      if (c <= ' ' || c >= 0x7F) {
+        return null; // raw bytes beyond ASCII would be read as Latin-1: percent-encode them
+      }
+    }
     String rest = uri;
     int hash = rest.indexOf('#');
     if (hash >= 0) {

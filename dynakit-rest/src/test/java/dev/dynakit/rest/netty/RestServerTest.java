@@ -176,6 +176,18 @@ class RestServerTest {
     assertThat(response).startsWith("HTTP/1.1 200").contains("\"path\":\"/evil.example/x\"");
   }
 
+  @Test
+  void targetsThatAreNotPrintableAscii_are400_neverReadAsLatin1() throws Exception {
+    start("");
+    byte[] head =
+        "GET /Caf\u00c3\u00a9 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            .getBytes(StandardCharsets.ISO_8859_1);
+    assertThat(raw(new String(head, StandardCharsets.ISO_8859_1)))
+        .startsWith("HTTP/1.1 400")
+        .contains("\"code\":\"BadTarget\"");
+    assertThat(raw("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).startsWith("HTTP/1.1 400");
+  }
+
   private String raw(String request) throws IOException {
     try (Socket socket = new Socket("127.0.0.1", server.port())) {
       socket.setSoTimeout(5000);
