@@ -75,11 +75,11 @@ final class RestCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Serving.checkPort(spec, port);
+    // a bad --cors-origin or --allow-host is a usage error before anything is provisioned
+    access(RestServer.builder(request -> RestResponse.noContent()));
     TableSpec declaration = source.declaration();
     PrintWriter out = spec.commandLine().getOut();
     DynamoConnection dynamo = source.connect();
-    // a bad --cors-origin or --allow-host is a usage error before anything is provisioned
-    access(RestServer.builder(request -> RestResponse.noContent()));
     RestServer server;
     try {
       out.println("Table " + declaration.tableName() + " on " + dynamo.where() + ".");
