@@ -68,6 +68,11 @@ final class Deadlines extends ChannelInboundHandlerAdapter {
     enter(Phase.BODY);
   }
 
+  /** An answer is written and the rest of the input dropped: the header deadline ends that. */
+  void linger() {
+    enter(Phase.HEAD);
+  }
+
   /** The request is complete; the server works on it. */
   void busy() {
     enter(Phase.BUSY);

@@ -9,7 +9,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.TooLongFrameException;
+import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
@@ -21,8 +21,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http.TooLongHttpHeaderException;
-import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -341,37 +339,29 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     }
   }
 
+  /**
+   * Answers a request the decoder could not read, then stops sending and reads (the decoder drops
+   * what it can no longer parse) until the client hangs up or the header deadline passes: closing
+   * at once, with the client still sending, would reset the connection before it read the answer.
+   */
   private void malformed(@Nullable Throwable cause) {
-    HttpRequest request = head;
     head = null;
-    int status = 400;
-    String code = "BadRequest";
-    String message = "malformed HTTP request";
-    if (cause instanceof TooLongHttpLineException) {
-      status = 414;
-      code = "UriTooLong";
-      message = "the request line is too long";
-    } else if (cause instanceof TooLongHttpHeaderException) {
-      status = 431;
-      code = "HeadersTooLarge";
-      message = "the request headers are too large";
-    } else if (cause instanceof TooLongFrameException) {
-      message = "malformed HTTP request: a part of it is too long";
-    } else if (cause != null && cause.getMessage() != null) {
-      message = "malformed HTTP request: " + cause.getMessage();
-    }
-    answerAndClose(shared.gate.error(status, code, message), request);
-  }
-
-  private RestResponse tooLargeResponse() {
-    return shared.gate.error(
-        413,
-        "PayloadTooLarge",
-        "the request body is larger than " + shared.policy.maxBodyBytes() + " bytes");
+    draining = true;
+    FullHttpResponse out = HttpResponses.toNetty(shared.gate.malformed(cause), false);
+    out.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+    ChannelHandlerContext context = context();
+    drainAnswer = context.writeAndFlush(out);
+    drainAnswer.addListener(
+        written -> {
+          if (context.channel() instanceof SocketChannel socket && socket.isActive()) {
+            socket.shutdownOutput();
+          }
+        });
+    deadlines.linger();
   }
 
   private Gate.Answer tooLarge() {
-    return new Gate.Answer(tooLargeResponse(), true);
+    return new Gate.Answer(shared.gate.tooLarge(), true);
   }
 
   /** A deadline passed: an idle connection is closed, a partial request is answered 408 first. */
@@ -388,15 +378,7 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
       context().close();
       return;
     }
-    String what = phase == Deadlines.Phase.HEAD ? "request head" : "request body";
-    java.time.Duration limit =
-        phase == Deadlines.Phase.HEAD ? shared.timeouts.header() : shared.timeouts.body();
-    answerAndClose(
-        shared.gate.error(
-            408,
-            "RequestTimeout",
-            "the " + what + " did not arrive within " + limit.toMillis() + " ms"),
-        head);
+    answerAndClose(shared.gate.timedOut(phase == Deadlines.Phase.HEAD, shared.timeouts), head);
   }
 
   private void answerAndClose(RestResponse response, @Nullable HttpRequest request) {

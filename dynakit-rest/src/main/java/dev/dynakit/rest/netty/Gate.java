@@ -3,10 +3,14 @@ package dev.dynakit.rest.netty;
 import dev.dynakit.rest.RestError;
 import dev.dynakit.rest.RestPolicy;
 import dev.dynakit.rest.RestResponse;
+import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -49,7 +53,7 @@ final class Gate {
               403,
               "HostNotAllowed",
               "this server answers to loopback names and its own address, not to Host '"
-                  + host
+                  + shorten(host)
                   + "'; allow that name explicitly (./dynakit rest --allow-host NAME)"),
           false);
     }
@@ -64,7 +68,7 @@ final class Gate {
               403,
               "OriginNotAllowed",
               "pages of origin '"
-                  + origin
+                  + shorten(origin)
                   + "' may not use this server; loopback origins may, others only when allowed"
                   + " explicitly (./dynakit rest --cors-origin ORIGIN)"),
           false);
@@ -102,6 +106,52 @@ final class Gate {
         .withHeader("Access-Control-Allow-Origin", origin.trim())
         .withHeader("Access-Control-Expose-Headers", "ETag")
         .withHeader("Vary", "Origin");
+  }
+
+  /** 400, 414 or 431 for a request the HTTP decoder could not read. */
+  RestResponse malformed(@Nullable Throwable cause) {
+    if (cause instanceof TooLongHttpLineException) {
+      return error(414, "UriTooLong", "the request line is too long");
+    }
+    if (cause instanceof TooLongHttpHeaderException) {
+      return error(431, "HeadersTooLarge", "the request headers are too large");
+    }
+    String message = "malformed HTTP request";
+    if (cause instanceof TooLongFrameException) {
+      message += ": a part of it is too long";
+    } else if (cause != null && cause.getMessage() != null) {
+      message += ": " + shorten(cause.getMessage());
+    }
+    return error(400, "BadRequest", message);
+  }
+
+  /** 413 for a body beyond the policy's limit. */
+  RestResponse tooLarge() {
+    return error(
+        413,
+        "PayloadTooLarge",
+        "the request body is larger than " + policy.maxBodyBytes() + " bytes");
+  }
+
+  /** 408 for a request head or body that did not arrive in time. */
+  RestResponse timedOut(boolean inHead, Timeouts timeouts) {
+    Duration limit = inHead ? timeouts.header() : timeouts.body();
+    return error(
+        408,
+        "RequestTimeout",
+        "the request "
+            + (inHead ? "head" : "body")
+            + " did not arrive within "
+            + limit.toMillis()
+            + " ms");
+  }
+
+  /** Client text cut to 80 characters for an error message. */
+  private static String shorten(@Nullable String text) {
+    if (text == null) {
+      return "";
+    }
+    return text.length() <= 80 ? text : text.substring(0, 80) + "…";
   }
 
   RestResponse error(int status, String code, String message) {

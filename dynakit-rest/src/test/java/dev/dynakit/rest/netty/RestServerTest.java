@@ -188,6 +188,26 @@ class RestServerTest {
     assertThat(raw("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).startsWith("HTTP/1.1 400");
   }
 
+  @Test
+  void anOverlongRequestLine_is414_andTheClientCanFinishSendingAndReadIt() throws Exception {
+    start("");
+    try (Socket socket = new Socket("127.0.0.1", server.port())) {
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      // far past the line limit, with a body behind it: the server must read on, not reset
+      out.write(
+          ("PUT /?q="
+                  + "v".repeat(300_000)
+                  + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  + "Content-Length: 200000\r\n\r\n")
+              .getBytes(StandardCharsets.ISO_8859_1));
+      out.write(new byte[200_000]);
+      out.flush();
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(answer).startsWith("HTTP/1.1 414").contains("\"code\":\"UriTooLong\"");
+    }
+  }
+
   private String raw(String request) throws IOException {
     try (Socket socket = new Socket("127.0.0.1", server.port())) {
       socket.setSoTimeout(5000);
