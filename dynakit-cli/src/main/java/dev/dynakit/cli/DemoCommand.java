@@ -4,7 +4,7 @@ import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.examples.rentals.RentalsExample;
 import dev.dynakit.rest.PathKeys;
 import dev.dynakit.rest.TableRoutes;
-import dev.dynakit.rest.jdk.JdkRestServer;
+import dev.dynakit.rest.netty.RestServer;
 import dev.dynakit.test.DynakitClients;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -67,7 +67,7 @@ final class DemoCommand implements Callable<Integer> {
           engine.close();
         };
     RentalsExample example;
-    JdkRestServer server = null;
+    RestServer server = null;
     try {
       out.println(
           "Dynakit demo: an in-memory engine, used through the toolkit's Adapter (in-process, no"
@@ -77,8 +77,7 @@ final class DemoCommand implements Callable<Integer> {
       example.run();
       if (!noServe) {
         TableRoutes routes = TableRoutes.builder(example.adapter()).build();
-        server =
-            JdkRestServer.builder(routes).policy(routes.policy()).host(host).port(port).start();
+        server = RestServer.builder(routes).policy(routes.policy()).host(host).port(port).start();
         announce(out, example, routes, server.uri());
       }
     } catch (RuntimeException e) {
@@ -89,7 +88,7 @@ final class DemoCommand implements Callable<Integer> {
       closeEngine.run();
       return 0;
     }
-    JdkRestServer serving = server;
+    RestServer serving = server;
     Serving.untilStopped(
         () -> {
           serving.close();

@@ -4,14 +4,18 @@ import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.core.provision.ProvisioningPlan;
 import dev.dynakit.core.provision.TableProvisioner;
 import dev.dynakit.core.schema.TableSpec;
+import dev.dynakit.rest.RestResponse;
 import dev.dynakit.rest.TableRoutes;
-import dev.dynakit.rest.jdk.JdkRestServer;
+import dev.dynakit.rest.netty.RestServer;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -51,13 +55,32 @@ final class RestCommand implements Callable<Integer> {
       description = "The port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).")
   private int port;
 
+  @Option(
+      names = "--cors-origin",
+      paramLabel = "ORIGIN",
+      description =
+          "One more origin (scheme://host[:port]) whose web pages may use the API through CORS;"
+              + " repeatable. Loopback origins always may; there is no wildcard.")
+  private List<String> corsOrigins = new ArrayList<>();
+
+  @Option(
+      names = "--allow-host",
+      paramLabel = "HOST",
+      description =
+          "One more name the server answers to in the Host header; repeatable. By default only"
+              + " loopback names and the --host address are answered (403 otherwise), so that"
+              + " no web page can reach the API under a name of its own.")
+  private List<String> allowedHosts = new ArrayList<>();
+
   @Override
   public Integer call() {
     Serving.checkPort(spec, port);
+    // a bad --cors-origin or --allow-host is a usage error before anything is provisioned
+    access(RestServer.builder(request -> RestResponse.noContent()));
     TableSpec declaration = source.declaration();
     PrintWriter out = spec.commandLine().getOut();
     DynamoConnection dynamo = source.connect();
-    JdkRestServer server;
+    RestServer server;
     try {
       out.println("Table " + declaration.tableName() + " on " + dynamo.where() + ".");
       ProvisioningPlan plan =
@@ -73,8 +96,9 @@ final class RestCommand implements Callable<Integer> {
               ? "The table matches its declaration."
               : "The table is ready (" + plan.steps().size() + " steps applied).");
       Adapter adapter = Adapter.builder(declaration, dynamo.client()).build();
+      TableRoutes routes = TableRoutes.builder(adapter).build();
       server =
-          JdkRestServer.builder(TableRoutes.builder(adapter).build()).host(host).port(port).start();
+          access(RestServer.builder(routes)).policy(routes.policy()).host(host).port(port).start();
     } catch (RuntimeException e) {
       dynamo.close();
       throw e;
@@ -88,5 +112,16 @@ final class RestCommand implements Callable<Integer> {
           dynamo.close();
         });
     return 0;
+  }
+
+  /** The builder with the access flags applied. */
+  private RestServer.Builder access(RestServer.Builder builder) {
+    try {
+      corsOrigins.forEach(builder::corsOrigin);
+      allowedHosts.forEach(builder::allowHost);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    return builder;
   }
 }

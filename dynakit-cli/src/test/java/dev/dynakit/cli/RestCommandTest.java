@@ -81,6 +81,80 @@ class RestCommandTest {
     }
   }
 
+  /** A raw GET with the given Host header; returns the status line. */
+  private static String getWithHost(URI base, String host) throws Exception {
+    try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
+      socket.setSoTimeout(10_000);
+      socket
+          .getOutputStream()
+          .write(
+              ("GET /?limit=1 HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+                  .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+      String answer =
+          new String(
+              socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      return answer.substring(0, answer.indexOf('\r'));
+    }
+  }
+
+  @Test
+  void rest_answersLoopbackHostsAndAllowedOnes_andWritesNeedJson() throws Exception {
+    try (CliRun rest =
+        new CliRun(
+            "rest",
+            SPEC,
+            "--port",
+            "0",
+            "--allow-host",
+            "api.dev.example",
+            "--cors-origin",
+            "https://app.example")) {
+      URI base = rest.endpoint(SERVING);
+      assertThat(getWithHost(base, "attacker.example")).isEqualTo("HTTP/1.1 403 Forbidden");
+      assertThat(getWithHost(base, "api.dev.example:8080")).isEqualTo("HTTP/1.1 200 OK");
+      assertThat(getWithHost(base, "localhost")).isEqualTo("HTTP/1.1 200 OK");
+      HttpResponse<String> plain =
+          http.send(
+              HttpRequest.newBuilder(base)
+                  .header("Content-Type", "text/plain")
+                  .POST(HttpRequest.BodyPublishers.ofString("{\"state\":\"TX\"}"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(plain.statusCode()).isEqualTo(415);
+      HttpResponse<String> preflight =
+          http.send(
+              HttpRequest.newBuilder(base)
+                  .header("Origin", "https://app.example")
+                  .header("Access-Control-Request-Method", "POST")
+                  .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(preflight.statusCode()).isEqualTo(204);
+      assertThat(preflight.headers().firstValue("Access-Control-Allow-Origin"))
+          .hasValue("https://app.example");
+      assertThat(rest.stop()).isZero();
+    }
+  }
+
+  @Test
+  void rest_wildcardCorsOrigin_isAUsageError() {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int exit =
+        Main.run(
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            "rest",
+            SPEC,
+            "--port",
+            "0",
+            "--cors-origin",
+            "*");
+    assertThat(exit).isEqualTo(2);
+    assertThat(err.toString()).contains("wildcard");
+    assertThat(out.toString()).doesNotContain("Table car-rentals");
+  }
+
   @Test
   void rest_missingSpec_isAUsageError() {
     StringWriter out = new StringWriter();

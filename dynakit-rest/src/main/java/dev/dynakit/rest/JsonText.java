@@ -14,7 +14,13 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -26,12 +32,20 @@ import software.amazon.awssdk.core.SdkBytes;
 /**
  * JSON bodies as plain trees: objects are {@code LinkedHashMap}s, arrays {@code ArrayList}s,
  * integers {@code Long} (or {@code BigDecimal} beyond its range), other numbers {@code BigDecimal}
- * (exact, never a double), strings, booleans and nulls. Duplicate keys, trailing content and
- * nesting deeper than {@value #MAX_DEPTH} are refused.
+ * (exact, never a double), strings, booleans and nulls. Duplicate keys, trailing content, nesting
+ * deeper than {@value #MAX_DEPTH}, bytes that are not UTF-8, strings with an unpaired surrogate
+ * escape and numbers with an exponent beyond ±{@value #MAX_EXPONENT} are refused: each would
+ * otherwise be stored as something else (a {@code ?}) or fail deep inside.
  */
 final class JsonText {
   /** Deeper than any item DynamoDB stores (32 levels), with room for a wrapping array. */
   static final int MAX_DEPTH = 64;
+
+  /**
+   * The largest decimal exponent of a number read, far beyond DynamoDB's (1E-130 to 1E+126, which
+   * DynamoDB itself checks) yet small enough that writing the number out in full stays cheap.
+   */
+  static final int MAX_EXPONENT = 10_000;
 
   private static final JsonFactory FACTORY =
       JsonFactory.builder()
@@ -49,7 +63,9 @@ final class JsonText {
    * @throws RestException 400 {@code BadJsonBody} naming the problem and where it is
    */
   static @Nullable Object parse(byte[] body) {
-    try (JsonParser parser = FACTORY.createParser(body)) {
+    char[] text = utf8(body);
+    int start = text.length > 0 && text[0] == '\uFEFF' ? 1 : 0; // a byte order mark
+    try (JsonParser parser = FACTORY.createParser(text, start, text.length - start)) {
       JsonToken first = parser.nextToken();
       if (first == null) {
         throw bad("the body is blank; send a JSON value");
@@ -66,6 +82,71 @@ final class JsonText {
     }
   }
 
+  /** The body decoded strictly: no malformed bytes, overlong forms or encoded surrogates. */
+  private static char[] utf8(byte[] body) {
+    CharsetDecoder decoder =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(body);
+    CharBuffer out = CharBuffer.allocate(body.length); // never more chars than bytes
+    CoderResult result = decoder.decode(in, out, true);
+    if (!result.isError()) {
+      result = decoder.flush(out);
+    }
+    if (result.isError()) {
+      throw bad("the body is not valid UTF-8 (at byte " + in.position() + ")");
+    }
+    return Arrays.copyOf(out.array(), out.position());
+  }
+
+  /** The string, unless it holds a surrogate without its pair (which no UTF-8 can carry). */
+  private static String checked(String text, JsonParser parser, String what) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw bad(
+            "a "
+                + what
+                + " holds an unpaired surrogate \\u"
+                + Integer.toHexString(c)
+                + ", which is not a character; escape both halves of a pair"
+                + at(parser.currentLocation()));
+      }
+    }
+    return text;
+  }
+
+  /** A number written with a fraction or an exponent, exact. */
+  private static BigDecimal decimal(JsonParser parser) throws IOException {
+    String text = parser.getText();
+    BigDecimal number;
+    try {
+      number = new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      throw outOfRange(text, parser);
+    }
+    long exponent = (long) number.precision() - number.scale() - 1;
+    if (number.signum() != 0 && Math.abs(exponent) > MAX_EXPONENT) {
+      throw outOfRange(text, parser);
+    }
+    return number;
+  }
+
+  private static RestException outOfRange(String text, JsonParser parser) {
+    return bad(
+        "the number "
+            + Texts.quote(text)
+            + " is out of range: its exponent lies beyond ±"
+            + MAX_EXPONENT
+            + at(parser.currentLocation()));
+  }
+
   private static @Nullable Object value(JsonParser parser, JsonToken token, int depth)
       throws IOException {
     if (depth > MAX_DEPTH) {
@@ -77,7 +158,7 @@ final class JsonText {
         for (JsonToken next = parser.nextToken();
             next != JsonToken.END_OBJECT;
             next = parser.nextToken()) {
-          String name = parser.currentName();
+          String name = checked(parser.currentName(), parser, "field name");
           object.put(name, value(parser, parser.nextToken(), depth + 1));
         }
         return object;
@@ -90,14 +171,14 @@ final class JsonText {
         }
         return array;
       case VALUE_STRING:
-        return parser.getText();
+        return checked(parser.getText(), parser, "string");
       case VALUE_NUMBER_INT:
         if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
           return new BigDecimal(parser.getBigIntegerValue());
         }
         return parser.getLongValue();
       case VALUE_NUMBER_FLOAT:
-        return parser.getDecimalValue();
+        return decimal(parser);
       case VALUE_TRUE:
         return Boolean.TRUE;
       case VALUE_FALSE:

@@ -3,6 +3,7 @@ package dev.dynakit.rest;
 import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.core.adapter.ListOptions;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -41,7 +42,10 @@ import org.jspecify.annotations.Nullable;
  * </table>
  *
  * <p>Keys in paths follow {@link PathKeys} unless a {@link KeyMapper} is given. Any other method on
- * these paths, and any other path, is 405.
+ * these paths is 405 with an {@code Allow} header naming the route's methods; any other path is 404
+ * {@code NotFound} with a JSON body. A {@code POST}, {@code PUT}, {@code PATCH} or {@code DELETE}
+ * that carries a body (or declares a content type) must declare {@code application/json}, else 415
+ * {@code UnsupportedMediaType}.
  */
 public final class TableRoutes implements RestHandler {
   private static final String ROOT_METHODS = "GET, HEAD, POST, DELETE";
@@ -81,8 +85,26 @@ public final class TableRoutes implements RestHandler {
 
   private RestResponse dispatch(RestRequest request) {
     String method = request.method();
-    boolean read = method.equals("GET") || method.equals("HEAD");
     Route route = Route.match(request.path(), ctx.policy);
+    String allow = allowed(route);
+    if (allow == null) {
+      throw new RestException(
+          404,
+          "NotFound",
+          "no route "
+              + Texts.quote(request.path())
+              + "; a path is /, /"
+              + ctx.policy.methodPrefix()
+              + "METHOD, /KEY or /KEY/"
+              + ctx.policy.methodPrefix()
+              + "clone|move (METHOD: by-names, load, clone, move, clone-by-names,"
+              + " move-by-names)");
+    }
+    if (!List.of(allow.split(", ")).contains(method)) {
+      return notAllowed(allow);
+    }
+    JsonContentType.require(request);
+    boolean read = method.equals("GET") || method.equals("HEAD");
     switch (route.kind()) {
       case ROOT:
         if (read) {
@@ -91,63 +113,61 @@ public final class TableRoutes implements RestHandler {
         if (method.equals("POST")) {
           return collection.create(request, query(request));
         }
-        if (method.equals("DELETE")) {
-          return collection.deleteScope(query(request));
-        }
-        return notAllowed(ROOT_METHODS);
+        return collection.deleteScope(query(request));
       case COLLECTION_METHOD:
-        return collectionMethod(request, method, read, Objects.requireNonNull(route.name()));
+        return collectionMethod(request, read, Objects.requireNonNull(route.name()));
       case ITEM:
         return item(request, method, read, Objects.requireNonNull(route.rawKey()));
-      case ITEM_METHOD:
+      default:
         String name = Objects.requireNonNull(route.name());
-        if (!name.equals("clone") && !name.equals("move")) {
-          return notAllowed("");
-        }
-        if (!method.equals("PUT")) {
-          return notAllowed("PUT");
-        }
         return items.copy(
             request, Objects.requireNonNull(route.rawKey()), query(request), name.equals("move"));
-      default:
-        return notAllowed("");
     }
   }
 
-  private RestResponse collectionMethod(
-      RestRequest request, String method, boolean read, String name) {
+  /** The methods a route answers ({@code Allow}), or null when there is no such route. */
+  private static @Nullable String allowed(Route route) {
+    switch (route.kind()) {
+      case ROOT:
+        return ROOT_METHODS;
+      case ITEM:
+        return ITEM_METHODS;
+      case COLLECTION_METHOD:
+        switch (Objects.requireNonNull(route.name())) {
+          case "by-names":
+            return "GET, HEAD, DELETE";
+          case "load":
+          case "clone":
+          case "move":
+          case "clone-by-names":
+          case "move-by-names":
+            return "PUT";
+          default:
+            return null;
+        }
+      case ITEM_METHOD:
+        String name = Objects.requireNonNull(route.name());
+        return name.equals("clone") || name.equals("move") ? "PUT" : null;
+      default:
+        return null;
+    }
+  }
+
+  private RestResponse collectionMethod(RestRequest request, boolean read, String name) {
+    RestQuery query = query(request);
     switch (name) {
       case "by-names":
-        if (read) {
-          return names.get(query(request));
-        }
-        if (method.equals("DELETE")) {
-          return names.delete(request, query(request));
-        }
-        return notAllowed("GET, HEAD, DELETE");
+        return read ? names.get(query) : names.delete(request, query);
       case "load":
+        return names.load(request, query);
       case "clone":
+        return collection.copyScope(request, query, false);
       case "move":
+        return collection.copyScope(request, query, true);
       case "clone-by-names":
-      case "move-by-names":
-        if (!method.equals("PUT")) {
-          return notAllowed("PUT");
-        }
-        RestQuery query = query(request);
-        switch (name) {
-          case "load":
-            return names.load(request, query);
-          case "clone":
-            return collection.copyScope(request, query, false);
-          case "move":
-            return collection.copyScope(request, query, true);
-          case "clone-by-names":
-            return names.copy(request, query, false);
-          default:
-            return names.copy(request, query, true);
-        }
+        return names.copy(request, query, false);
       default:
-        return notAllowed("");
+        return names.copy(request, query, true);
     }
   }
 
@@ -160,10 +180,8 @@ public final class TableRoutes implements RestHandler {
         return items.put(request, rawKey, query(request));
       case "PATCH":
         return items.patch(request, rawKey, query(request));
-      case "DELETE":
-        return items.delete(request, rawKey, query(request));
       default:
-        return notAllowed(ITEM_METHODS);
+        return items.delete(request, rawKey, query(request));
     }
   }
 

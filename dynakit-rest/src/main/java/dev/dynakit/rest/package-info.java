@@ -1,7 +1,7 @@
 /**
  * A REST layer over one declared table, independent of any HTTP framework.
  *
- * <p>A binding (such as {@link dev.dynakit.rest.jdk.JdkRestServer}) turns an HTTP exchange into a
+ * <p>A binding (such as {@link dev.dynakit.rest.netty.RestServer}) turns an HTTP exchange into a
  * {@link dev.dynakit.rest.RestRequest}, hands it to a {@link dev.dynakit.rest.RestHandler} and
  * writes the {@link dev.dynakit.rest.RestResponse} back. {@link dev.dynakit.rest.RestQuery} reads
  * the query string of the wire contract (fields, sort, offset/limit, the filter grammar {@code

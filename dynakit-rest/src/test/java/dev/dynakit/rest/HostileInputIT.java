@@ -196,7 +196,7 @@ class HostileInputIT {
 
   @Test
   void malformedEncodingAndFlags() {
-    // the JDK server refuses a target that is not a URI before any handler runs
+    // a '%' without two hex digits, or escapes that are not UTF-8, are refused with 400
     assertThat(planets.raw("GET", "/Ho%zzth", null).status()).isEqualTo(400);
     assertThat(planets.raw("GET", "/?eq-name=%zz", null).status()).isEqualTo(400);
     refused(planets.raw("GET", "/Ho%C3th", null), 400, "BadKey", "UTF-8");

@@ -1,6 +1,6 @@
 package dev.dynakit.rest;
 
-import dev.dynakit.rest.jdk.JdkRestServer;
+import dev.dynakit.rest.netty.RestServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,19 +12,18 @@ import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
-/** A route pack served by the JDK server on 127.0.0.1, port 0, and a client for it. */
+/** A route pack served by the REST server on 127.0.0.1, port 0, and a client for it. */
 final class HttpFixture implements AutoCloseable {
   private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
-  private final JdkRestServer server;
+  private final RestServer server;
 
   HttpFixture(TableRoutes routes) {
     this(routes, "");
   }
 
   HttpFixture(TableRoutes routes, String mount) {
-    this.server =
-        JdkRestServer.builder(routes).policy(routes.policy()).mount(mount).port(0).start();
+    this.server = RestServer.builder(routes).policy(routes.policy()).mount(mount).port(0).start();
   }
 
   Reply get(String target) {
@@ -32,15 +31,38 @@ final class HttpFixture implements AutoCloseable {
   }
 
   Reply send(String method, String target, @Nullable String body, String... headers) {
+    return exchange(
+        method, target, body == null ? null : body.getBytes(StandardCharsets.UTF_8), true, headers);
+  }
+
+  /** A request whose body is these bytes, sent as JSON. */
+  Reply sendBytes(String method, String target, byte[] body) {
+    return exchange(method, target, body, true);
+  }
+
+  /** A request without a {@code Content-Type} header. */
+  Reply sendWithoutType(String method, String target, @Nullable String body) {
+    return exchange(
+        method, target, body == null ? null : body.getBytes(StandardCharsets.UTF_8), false);
+  }
+
+  private Reply exchange(
+      String method, String target, byte @Nullable [] body, boolean json, String... headers) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + target))
             .method(
                 method,
                 body == null
                     ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+                    : HttpRequest.BodyPublishers.ofByteArray(body));
+    boolean typed = !json;
     for (int i = 0; i < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);
+      typed |= headers[i].equalsIgnoreCase("Content-Type");
+    }
+    if (body != null && !typed) {
+      // writes carry JSON (415 otherwise); tests of other types pass their own header
+      request.header("Content-Type", "application/json");
     }
     try {
       HttpResponse<String> response =
@@ -68,7 +90,9 @@ final class HttpFixture implements AutoCloseable {
         method
             + " "
             + target
-            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: "
+            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            + (body == null ? "" : "Content-Type: application/json\r\n")
+            + "Content-Length: "
             + payload.length
             + "\r\n\r\n";
     try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {

@@ -60,6 +60,47 @@ class JsonTextTest {
   }
 
   @Test
+  void unpairedSurrogates_areRefused_neverStoredAsQuestionMarks() {
+    badRequest(() -> parse("{\"name\":\"a\\ud800\"}"), "BadJsonBody")
+        .hasMessageContaining("unpaired surrogate")
+        .hasMessageContaining("\\ud800");
+    badRequest(() -> parse("{\"name\":\"\\udc00b\"}"), "BadJsonBody")
+        .hasMessageContaining("unpaired surrogate");
+    badRequest(() -> parse("[\"\\ud800\\ud800\"]"), "BadJsonBody");
+    badRequest(() -> parse("{\"a\\ud800\":1}"), "BadJsonBody").hasMessageContaining("name");
+    // a surrogate encoded as UTF-8 bytes (CESU) is not UTF-8 either
+    badRequest(
+            () -> JsonText.parse(new byte[] {'"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"'}),
+            "BadJsonBody")
+        .hasMessageContaining("UTF-8");
+    assertThat(parse("\"\\ud83d\\ude00\"")).isEqualTo("\uD83D\uDE00");
+  }
+
+  @Test
+  void invalidUtf8_isRefused() {
+    badRequest(() -> JsonText.parse(new byte[] {'"', (byte) 0xFF, '"'}), "BadJsonBody")
+        .hasMessageContaining("UTF-8");
+    badRequest(() -> JsonText.parse(new byte[] {'"', (byte) 0xC0, (byte) 0xAF, '"'}), "BadJsonBody")
+        .hasMessageContaining("UTF-8");
+    badRequest(
+            () ->
+                JsonText.parse(
+                    new byte[] {'"', (byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80, '"'}),
+            "BadJsonBody")
+        .hasMessageContaining("UTF-8");
+  }
+
+  @Test
+  void exponentsThatOverflowAnInt_areRefusedWith400() {
+    badRequest(() -> parse("{\"Limit\":1e-2147483649}"), "BadJsonBody")
+        .hasMessageContaining("out of range");
+    badRequest(() -> parse("[1e2147483648]"), "BadJsonBody").hasMessageContaining("out of range");
+    badRequest(() -> parse("[1e999999999]"), "BadJsonBody").hasMessageContaining("out of range");
+    badRequest(() -> parse("[-0.5e-99999999999999999999]"), "BadJsonBody");
+    assertThat(parse("[1e-400]")).isEqualTo(List.of(new BigDecimal("1e-400")));
+  }
+
+  @Test
   void write_rendersItemValues() {
     Map<String, Object> item = new LinkedHashMap<>();
     item.put("s", "a\"b");

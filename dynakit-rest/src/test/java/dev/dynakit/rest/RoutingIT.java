@@ -47,18 +47,33 @@ class RoutingIT {
     notAllowed("PUT", "/-by-names", "GET, HEAD, DELETE");
     notAllowed("DELETE", "/Hoth/-clone", "PUT");
     notAllowed("GET", "/Hoth/-move", "PUT");
-    notAllowed("GET", "/-nope", "");
-    notAllowed("PUT", "/Hoth/-nope", "");
-    notAllowed("GET", "/a/b", "");
-    notAllowed("GET", "/a/b/-clone", "");
     notAllowed("OPTIONS", "/", "GET, HEAD, POST, DELETE");
+    notAllowed("OPTIONS", "/Hoth", "GET, HEAD, PUT, PATCH, DELETE");
+  }
+
+  private void notFound(String method, String path) {
+    HttpFixture.Reply reply = http.send(method, path, method.equals("GET") ? null : "{}");
+    assertThat(reply.status()).as(method + " " + path).isEqualTo(404);
+    assertThat(reply.code()).isEqualTo("NotFound");
+    assertThat(reply.message()).contains("no route");
+    assertThat(reply.header("Allow")).as(method + " " + path).isEmpty();
+  }
+
+  @Test
+  void unknownRoutes_are404WithAJsonBody_notA405WithAnEmptyAllow() {
+    notFound("GET", "/-nope");
+    notFound("PUT", "/Hoth/-nope");
+    notFound("GET", "/a/b");
+    notFound("GET", "/a/b/-clone");
+    notFound("DELETE", "/-nope");
+    notFound("OPTIONS", "/x/y/z");
   }
 
   @Test
   void keysThatLookLikeMethods_orHoldSlashes() {
     assertThat(http.send("POST", "/", "{\"name\":\"-dash\"}").status()).isEqualTo(204);
     assertThat(http.get("/%2Ddash").map()).containsEntry("name", "-dash");
-    assertThat(http.get("/-dash").status()).isEqualTo(405);
+    assertThat(http.get("/-dash").status()).isEqualTo(404);
     assertThat(http.send("POST", "/", "{\"name\":\"a/b\"}").status()).isEqualTo(204);
     assertThat(http.get("/a%2Fb").map()).containsEntry("name", "a/b");
     assertThat(http.send("PUT", "/a%2Fb/-clone", "{\"name\":\"c/d\"}").status()).isEqualTo(204);

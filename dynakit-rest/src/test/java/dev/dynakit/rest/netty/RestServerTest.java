@@ -1,4 +1,4 @@
-package dev.dynakit.rest.jdk;
+package dev.dynakit.rest.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,10 +21,10 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class JdkRestServerTest {
+class RestServerTest {
   private static final RestPolicy SMALL = RestPolicy.builder().maxBodyBytes(1000).build();
   private final HttpClient client = HttpClient.newHttpClient();
-  private JdkRestServer server;
+  private RestServer server;
 
   @AfterEach
   void stop() {
@@ -54,7 +54,7 @@ class JdkRestServerTest {
   }
 
   private URI start(String mount) {
-    server = JdkRestServer.builder(JdkRestServerTest::echo).mount(mount).policy(SMALL).start();
+    server = RestServer.builder(RestServerTest::echo).mount(mount).policy(SMALL).start();
     return server.uri();
   }
 
@@ -126,7 +126,7 @@ class JdkRestServerTest {
   void hugeDeclaredBody_isRefusedBeforeReading() throws Exception {
     start("");
     String response =
-        raw("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000000\r\n\r\n{\"a\":");
+        raw("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5000000000\r\n\r\n{\"a\":");
     assertThat(response).startsWith("HTTP/1.1 413").contains("PayloadTooLarge");
   }
 
@@ -172,8 +172,40 @@ class JdkRestServerTest {
   @Test
   void doubleSlashTarget_staysAPathOnThisServer() throws Exception {
     start("");
-    String response = raw("GET //evil.example/x HTTP/1.1\r\nHost: x\r\n\r\n");
+    String response = raw("GET //evil.example/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     assertThat(response).startsWith("HTTP/1.1 200").contains("\"path\":\"/evil.example/x\"");
+  }
+
+  @Test
+  void targetsThatAreNotPrintableAscii_are400_neverReadAsLatin1() throws Exception {
+    start("");
+    byte[] head =
+        "GET /Caf\u00c3\u00a9 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            .getBytes(StandardCharsets.ISO_8859_1);
+    assertThat(raw(new String(head, StandardCharsets.ISO_8859_1)))
+        .startsWith("HTTP/1.1 400")
+        .contains("\"code\":\"BadTarget\"");
+    assertThat(raw("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).startsWith("HTTP/1.1 400");
+  }
+
+  @Test
+  void anOverlongRequestLine_is414_andTheClientCanFinishSendingAndReadIt() throws Exception {
+    start("");
+    try (Socket socket = new Socket("127.0.0.1", server.port())) {
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      // far past the line limit, with a body behind it: the server must read on, not reset
+      out.write(
+          ("PUT /?q="
+                  + "v".repeat(300_000)
+                  + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  + "Content-Length: 200000\r\n\r\n")
+              .getBytes(StandardCharsets.ISO_8859_1));
+      out.write(new byte[200_000]);
+      out.flush();
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(answer).startsWith("HTTP/1.1 414").contains("\"code\":\"UriTooLong\"");
+    }
   }
 
   private String raw(String request) throws IOException {
