@@ -4,9 +4,9 @@ import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.core.adapter.WriteOptions;
 import dev.dynakit.core.provision.TableProvisioner;
 import dev.dynakit.core.schema.TableSpec;
+import dev.dynakit.embedded.DynakitClients;
+import dev.dynakit.embedded.InProcessHttpClient;
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.test.DynakitClients;
-import dev.dynakit.test.InProcessHttpClient;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
@@ -67,7 +67,7 @@ public class AdapterOverhead {
       TableProvisioner.of(recording).ensure(spec);
       recorder.check(recording, spec);
     }
-    client = DynakitClients.inProcess(engine);
+    client = DynakitClients.inProcessDirect(engine);
     adapter = Adapter.builder(spec, client).build();
   }
 

@@ -6,8 +6,8 @@ import dev.dynakit.core.mass.MassOptions;
 import dev.dynakit.core.mass.MassResult;
 import dev.dynakit.core.schema.KeyField;
 import dev.dynakit.core.schema.TableSpec;
+import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.test.DynakitClients;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -46,7 +46,7 @@ public final class BulkLoad {
     int count = flags.integer("--items", 1_000_000);
     int parallelism = flags.integer("--parallelism", 4);
     try (DynakitEngine engine = DynakitEngine.inMemory();
-        DynamoDbClient client = DynakitClients.inProcess(engine)) {
+        DynamoDbClient client = DynakitClients.inProcessDirect(engine)) {
       client.createTable(
           r ->
               r.tableName(TABLE)

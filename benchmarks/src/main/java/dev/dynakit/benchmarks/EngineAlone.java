@@ -1,9 +1,9 @@
 package dev.dynakit.benchmarks;
 
+import dev.dynakit.embedded.DynakitClients;
+import dev.dynakit.embedded.InProcessHttpClient;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineResponse;
-import dev.dynakit.test.DynakitClients;
-import dev.dynakit.test.InProcessHttpClient;
 import java.net.URI;
 import java.util.List;
 import java.util.Random;

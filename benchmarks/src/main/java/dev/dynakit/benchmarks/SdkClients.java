@@ -1,7 +1,7 @@
 package dev.dynakit.benchmarks;
 
+import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.test.DynakitClients;
 import java.net.URI;
 import java.time.Duration;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -50,14 +50,14 @@ final class SdkClients {
         .build();
   }
 
-  /** The in-process client a user gets from {@code DynakitClients}, with the same settings. */
+  /** The direct in-process client ({@code DynakitClients.inProcessDirect}), same settings. */
   static DynamoDbClient inProcess(DynakitEngine engine, Duration apiCallTimeout) {
-    return DynakitClients.inProcess(engine, o -> settings(o, apiCallTimeout));
+    return DynakitClients.inProcessDirect(engine, o -> settings(o, apiCallTimeout));
   }
 
-  /** The in-process client through the whole wire format, with the same settings. */
+  /** The default in-process client, through the whole wire format, with the same settings. */
   static DynamoDbClient inProcessWire(DynakitEngine engine, Duration apiCallTimeout) {
-    return DynakitClients.inProcessWire(engine, o -> settings(o, apiCallTimeout));
+    return DynakitClients.inProcess(engine, o -> settings(o, apiCallTimeout));
   }
 
   /** Retries off; an API call timeout only when {@code apiCallTimeout} is positive. */

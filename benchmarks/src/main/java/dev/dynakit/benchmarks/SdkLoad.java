@@ -44,10 +44,10 @@ import java.util.Set;
  * few seconds, in which every target answers up to a third slower, and a spell that falls on one
  * target's window and not its neighbour's moves their ratio. HTTP targets must have been seeded
  * ({@link Seeder}); {@code --in-process} adds an engine in this JVM reached through {@code
- * DynakitClients.inProcess} (no sockets), which is seeded here, and {@code in-process-wire}, the
- * same engine through {@code DynakitClients.inProcessWire} (signed requests, JSON answers). The
- * target named {@code nothing} (the {@link DoNothingServer}) is measured only on the operations its
- * canned replies fit.
+ * DynakitClients.inProcessDirect} (no sockets, no JSON), which is seeded here, and {@code
+ * in-process-wire}, the same engine through {@code DynakitClients.inProcess} (signed requests, JSON
+ * answers). The target named {@code nothing} (the {@link DoNothingServer}) is measured only on the
+ * operations its canned replies fit.
  */
 public final class SdkLoad {
   private static final int MAX_SETTLING_PASSES = 5;

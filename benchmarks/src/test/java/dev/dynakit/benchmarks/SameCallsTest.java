@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynakit.core.provision.TableProvisioner;
 import dev.dynakit.core.schema.TableSpec;
+import dev.dynakit.embedded.DynakitClients;
+import dev.dynakit.embedded.InProcessHttpClient;
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.test.DynakitClients;
-import dev.dynakit.test.InProcessHttpClient;
 import java.net.URI;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;

@@ -1,11 +1,11 @@
 package dev.dynakit.cli;
 
+import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.examples.rentals.RentalsExample;
 import dev.dynakit.rest.PathKeys;
 import dev.dynakit.rest.TableRoutes;
 import dev.dynakit.rest.netty.RestServer;
-import dev.dynakit.test.DynakitClients;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.util.concurrent.Callable;

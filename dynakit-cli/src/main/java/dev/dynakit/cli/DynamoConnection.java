@@ -1,7 +1,7 @@
 package dev.dynakit.cli;
 
+import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.test.DynakitClients;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
-import dev.dynakit.test.DynakitClients;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -2,9 +2,9 @@ package dev.dynakit.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
-import dev.dynakit.test.DynakitClients;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;

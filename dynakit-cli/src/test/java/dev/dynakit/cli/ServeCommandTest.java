@@ -3,7 +3,7 @@ package dev.dynakit.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.test.DynakitClients;
+import dev.dynakit.embedded.DynakitClients;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.net.URI;

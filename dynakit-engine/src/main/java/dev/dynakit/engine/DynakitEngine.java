@@ -20,8 +20,8 @@ import java.util.Objects;
 /**
  * An embeddable DynamoDB-compatible engine. It answers DynamoDB JSON 1.0 requests: give it the
  * operation (the {@code X-Amz-Target} header) and the body, get back the status and body DynamoDB
- * would send. Serve it over HTTP with {@link EngineServer}, or in-process through the SDK transport
- * of {@code dynakit-test}.
+ * would send. Serve it over HTTP with {@link EngineServer}, or in process through the SDK clients
+ * of {@code dynakit-embedded} ({@code DynakitClients.inProcess}).
  *
  * <pre>{@code
  * try (DynakitEngine engine = DynakitEngine.inMemory()) {
@@ -91,12 +91,12 @@ public final class DynakitEngine implements AutoCloseable {
    * holds the request as objects: JSON objects as {@code Map<String, Object>} (in member order),
    * arrays as {@code List<Object>}, strings as {@code String}, {@code true}/{@code false} as {@code
    * Boolean}, integers as {@code Long}, other numbers as {@code BigDecimal}, JSON {@code null} as
-   * {@code null}; where the JSON has an attribute value, a scalar one may also be given as the
-   * engine's value object ({@code dev.dynakit.engine.internal.value.AttrValue}: S, N, BOOL or NULL,
-   * as the engine reads them from JSON). The answer is the one {@link #handle(String, byte[])}
-   * gives for the body the tree was read from, errors included. The engine only reads the tree, and
-   * may keep parts of it (an idempotency token's fingerprint, keys echoed in an answer): the caller
-   * must not change it afterwards.
+   * {@code null}; attribute values in DynamoDB's typed JSON form ({@code {"S": "text"}}, {@code
+   * {"N": "1.5"}}, binaries as Base64 text). The answer is the one {@link #handle(String, byte[])}
+   * gives for the body the tree was read from, errors included; a successful one can be read back
+   * as a tree of the same kinds ({@link EngineResponse#result()}). The engine only reads the tree,
+   * and may keep parts of it (an idempotency token's fingerprint, keys echoed in an answer): the
+   * caller must not change it afterwards.
    */
   public EngineResponse handle(String target, Map<String, Object> request) {
     Objects.requireNonNull(request, "request");

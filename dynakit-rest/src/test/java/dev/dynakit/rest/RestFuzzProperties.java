@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.rest.netty.RestServer;
-import dev.dynakit.test.DynakitClients;
+import dev.dynakit.embedded.DynakitClients;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

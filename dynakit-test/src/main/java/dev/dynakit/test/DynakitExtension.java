@@ -1,5 +1,6 @@
 package dev.dynakit.test;
 
+import dev.dynakit.embedded.Transport;
 import dev.dynakit.engine.DynakitEngine;
 import java.lang.reflect.AnnotatedElement;
 import java.util.Arrays;

@@ -1,5 +1,6 @@
 package dev.dynakit.test;
 
+import dev.dynakit.embedded.Transport;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;

@@ -1,7 +1,10 @@
 package dev.dynakit.test;
 
+import dev.dynakit.embedded.DynakitClients;
+import dev.dynakit.embedded.Transport;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
+import java.net.URI;
 import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -32,22 +35,21 @@ final class EngineSession implements AutoCloseable {
 
   synchronized DynamoDbClient client() {
     if (client == null) {
-      client =
-          transport == Transport.HTTP
-              ? DynakitClients.http(server().endpoint())
-              : DynakitClients.inProcess(engine);
+      client = DynakitClients.of(transport, engine, endpoint());
     }
     return client;
   }
 
   synchronized DynamoDbAsyncClient asyncClient() {
     if (asyncClient == null) {
-      asyncClient =
-          transport == Transport.HTTP
-              ? DynakitClients.httpAsync(server().endpoint())
-              : DynakitClients.inProcessAsync(engine);
+      asyncClient = DynakitClients.asyncOf(transport, engine, endpoint());
     }
     return asyncClient;
+  }
+
+  /** Where the engine is served over HTTP; null in process, where nobody asks. */
+  private @Nullable URI endpoint() {
+    return transport == Transport.HTTP ? server().endpoint() : null;
   }
 
   private EngineServer server() {

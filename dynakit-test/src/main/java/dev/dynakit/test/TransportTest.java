@@ -1,5 +1,6 @@
 package dev.dynakit.test;
 
+import dev.dynakit.embedded.Transport;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -9,9 +10,10 @@ import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A test method run once per transport (in-process, then over HTTP), each run with its own fresh
- * engine; use it instead of {@code @Test}. The injected clients of each run, and those of the
- * {@code @BeforeEach} and {@code @AfterEach} methods around it, use that run's transport.
+ * A test method run once per transport (in process on the wire format, in process direct, then over
+ * HTTP), each run with its own fresh engine; use it instead of {@code @Test}. The injected clients
+ * of each run, and those of the {@code @BeforeEach} and {@code @AfterEach} methods around it, use
+ * that run's transport.
  *
  * <pre>{@code
  * @TransportTest
@@ -24,6 +26,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @TestTemplate
 @ExtendWith(DynakitExtension.class)
 public @interface TransportTest {
-  /** The transports to run over, in order; both by default. */
-  Transport[] value() default {Transport.IN_PROCESS, Transport.HTTP};
+  /** The transports to run over, in order; all three by default. */
+  Transport[] value() default {Transport.IN_PROCESS, Transport.IN_PROCESS_DIRECT, Transport.HTTP};
 }

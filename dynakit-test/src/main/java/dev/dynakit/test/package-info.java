@@ -1,9 +1,8 @@
 /**
- * Test support for code that talks to DynamoDB: run it against a {@link
- * dev.dynakit.engine.DynakitEngine} in the same JVM, without sockets ({@link
- * dev.dynakit.test.InProcessHttpClient}) or over real HTTP, with clients from {@link
- * dev.dynakit.test.DynakitClients} or injected into JUnit 5 tests by {@link
- * dev.dynakit.test.DynakitExtension}.
+ * JUnit 5 support for code that talks to DynamoDB: {@link dev.dynakit.test.DynakitTest} gives each
+ * test a fresh {@link dev.dynakit.engine.DynakitEngine} and SDK clients for it (from {@code
+ * dev.dynakit.embedded.DynakitClients}), in process or over HTTP; {@link
+ * dev.dynakit.test.TransportTest} runs a test once per transport.
  */
 @NullMarked
 package dev.dynakit.test;

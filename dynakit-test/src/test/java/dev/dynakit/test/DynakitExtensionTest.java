@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.dynakit.embedded.Transport;
 import dev.dynakit.engine.DynakitEngine;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -64,19 +65,21 @@ class DynakitExtensionTest {
 
   @Test
   void transportTest_runsOncePerTransportWithItsOwnEngine() {
-    Events tests = run(BothTransports.class);
+    Events tests = run(EveryTransport.class);
 
-    tests.assertStatistics(s -> s.succeeded(2).failed(0));
+    tests.assertStatistics(s -> s.succeeded(3).failed(0));
     assertThat(tests.succeeded().list())
         .extracting(e -> e.getTestDescriptor().getDisplayName())
-        .containsExactly("[in-process]", "[http]");
+        .containsExactly("[in-process]", "[in-process-direct]", "[http]");
     // per run: the transport, the engine of the constructor, of @BeforeEach and of the test
-    assertThat(seen).hasSize(8);
+    assertThat(seen).hasSize(12);
     assertThat(seen.get(0)).isEqualTo(Transport.IN_PROCESS);
-    assertThat(seen.get(4)).isEqualTo(Transport.HTTP);
+    assertThat(seen.get(4)).isEqualTo(Transport.IN_PROCESS_DIRECT);
+    assertThat(seen.get(8)).isEqualTo(Transport.HTTP);
     assertThat(seen.get(1)).isSameAs(seen.get(2)).isSameAs(seen.get(3));
     assertThat(seen.get(5)).isSameAs(seen.get(6)).isSameAs(seen.get(7));
-    assertThat(seen.get(1)).isNotSameAs(seen.get(5));
+    assertThat(seen.get(9)).isSameAs(seen.get(10)).isSameAs(seen.get(11));
+    assertThat(seen.get(1)).isNotSameAs(seen.get(5)).isNotSameAs(seen.get(9));
   }
 
   @Test
@@ -142,8 +145,8 @@ class DynakitExtensionTest {
   }
 
   @DynakitTest
-  static class BothTransports {
-    BothTransports(Transport transport, DynakitEngine engine) {
+  static class EveryTransport {
+    EveryTransport(Transport transport, DynakitEngine engine) {
       seen.add(transport);
       seen.add(engine);
     }

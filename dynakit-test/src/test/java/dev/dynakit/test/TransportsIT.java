@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
- * The AWS SDK over both transports: an engine error arrives as the SDK's exception with DynamoDB's
+ * The AWS SDK over every transport: an engine error arrives as the SDK's exception with DynamoDB's
  * error code, status and request id (and a body whose CRC32 the SDK checked).
  */
 @DynakitTest

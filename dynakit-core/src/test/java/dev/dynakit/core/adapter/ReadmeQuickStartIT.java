@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.core.schema.KeyField;
 import dev.dynakit.core.schema.TableSpec;
+import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.test.DynakitClients;
 import java.math.BigDecimal;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

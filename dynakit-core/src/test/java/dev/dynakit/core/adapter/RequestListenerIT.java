@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.dynakit.core.ItemExistsException;
+import dev.dynakit.embedded.DynakitClients;
+import dev.dynakit.embedded.InProcessHttpClient;
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.test.DynakitClients;
 import dev.dynakit.test.DynakitTest;
-import dev.dynakit.test.InProcessHttpClient;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package dev.dynakit.it.diff;
 
-import dev.dynakit.engine.internal.protocol.Json;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Sends raw DynamoDB JSON requests, so both peers receive byte-identical bodies. */
@@ -23,6 +25,9 @@ final class RawClient {
       return s.substring(s.indexOf('#') + 1);
     }
   }
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -46,7 +51,7 @@ final class RawClient {
   }
 
   private void awaitActive(String createJson) throws IOException, InterruptedException {
-    Object name = Json.parseObject(createJson.getBytes(StandardCharsets.UTF_8)).get("TableName");
+    Object name = parse(createJson.getBytes(StandardCharsets.UTF_8)).get("TableName");
     String describe = "{\"TableName\":\"" + name + "\"}";
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
     while (System.nanoTime() < deadline) {
@@ -74,6 +79,12 @@ final class RawClient {
             .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
             .build();
     HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-    return new Reply(response.statusCode(), Json.parseObject(response.body()));
+    return new Reply(response.statusCode(), parse(response.body()));
+  }
+
+  /** A JSON body as a tree (numbers with a fraction as BigDecimal, exactly); empty for no body. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> parse(byte[] body) throws IOException {
+    return body.length == 0 ? new LinkedHashMap<>() : JSON.readValue(body, LinkedHashMap.class);
   }
 }

@@ -5,7 +5,7 @@ import static dev.dynakit.it.engine.Items.key;
 import static dev.dynakit.it.engine.Items.n;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.test.Transport;
+import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

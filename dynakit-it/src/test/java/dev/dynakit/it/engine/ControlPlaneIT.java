@@ -5,7 +5,7 @@ import static dev.dynakit.it.engine.Items.item;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.test.Transport;
+import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

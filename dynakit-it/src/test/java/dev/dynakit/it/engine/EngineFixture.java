@@ -1,9 +1,9 @@
 package dev.dynakit.it.engine;
 
+import dev.dynakit.embedded.DynakitClients;
+import dev.dynakit.embedded.Transport;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
-import dev.dynakit.test.DynakitClients;
-import dev.dynakit.test.Transport;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -24,13 +24,8 @@ final class EngineFixture implements AutoCloseable {
   /** A client over the chosen transport on an engine built by the test; closed with the fixture. */
   EngineFixture(Transport transport, DynakitEngine engine) {
     this.engine = engine;
-    if (transport == Transport.HTTP) {
-      server = EngineServer.start(engine, "127.0.0.1", 0);
-      client = DynakitClients.http(server.endpoint());
-    } else {
-      server = null;
-      client = DynakitClients.inProcess(engine);
-    }
+    server = transport == Transport.HTTP ? EngineServer.start(engine, "127.0.0.1", 0) : null;
+    client = DynakitClients.of(transport, engine, server == null ? null : server.endpoint());
   }
 
   /** Creates an on-demand table with a string hash key {@code pk} and, if given, a range key. */

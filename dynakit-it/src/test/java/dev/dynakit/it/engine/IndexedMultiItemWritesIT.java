@@ -9,8 +9,8 @@ import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.dynakit.embedded.Transport;
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.test.Transport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

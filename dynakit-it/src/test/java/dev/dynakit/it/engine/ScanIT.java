@@ -6,7 +6,7 @@ import static dev.dynakit.it.engine.Items.s;
 import static dev.dynakit.it.engine.Paging.ints;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.test.Transport;
+import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -8,7 +8,7 @@ import static dev.dynakit.it.engine.Items.n;
 import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.test.Transport;
+import dev.dynakit.embedded.Transport;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

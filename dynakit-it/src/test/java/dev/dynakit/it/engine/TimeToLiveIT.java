@@ -6,8 +6,8 @@ import static dev.dynakit.it.engine.Items.n;
 import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dynakit.embedded.Transport;
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.test.Transport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

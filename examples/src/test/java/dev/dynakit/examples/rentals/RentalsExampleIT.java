@@ -3,8 +3,8 @@ package dev.dynakit.examples.rentals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.core.adapter.Adapter;
+import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.test.DynakitClients;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.math.BigDecimal;

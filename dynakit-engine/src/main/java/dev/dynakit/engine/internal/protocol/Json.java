@@ -129,4 +129,12 @@ public final class Json {
   public static byte[] write(Object tree) {
     return JsonWriter.write(tree);
   }
+
+  /**
+   * A response tree as the plain tree its JSON parses into: JDK types only, attribute values in
+   * their typed JSON form (see {@link PlainTrees}).
+   */
+  public static Object plain(Object tree) {
+    return PlainTrees.of(tree);
+  }
 }
