@@ -133,7 +133,8 @@ public final class Adapter {
    * or with {@link WriteOptions#overwrite()} creates or replaces it. A version carried by the item
    * (or given in the options) must match the stored one. On a table with a version field, a put
    * without any version and without overwrite never replaces: it creates the item (version 1) and
-   * is refused with {@link dev.dynakit.core.VersionRequiredException} when one exists.
+   * is refused with {@link dev.dynakit.core.VersionRequiredException} when one exists; an overwrite
+   * without a version continues the stored version rather than restarting it.
    *
    * @return the item as written, as a read would return it
    */

@@ -60,7 +60,8 @@ final class PutOperation {
 
   Map<String, Object> write(Object input, Mode mode, WriteOptions options, WriteKind kind) {
     WriteContext context = ctx.context(kind, options);
-    Built built = build(input, mode, options, context);
+    WriteOptions continued = mode == Mode.OVERWRITE ? continueVersion(input, options) : options;
+    Built built = build(input, mode, continued, context);
     ctx.writes.put(context, built);
     return written(built);
   }
@@ -155,6 +156,28 @@ final class PutOperation {
       parts.add(extra);
     }
     return parts.isEmpty() ? null : Cond.and(parts);
+  }
+
+  /**
+   * An overwrite of a versioned item that names no version continues the stored version instead of
+   * restarting it at 1, which would let a writer holding an old version match again: the stored
+   * version is read and expected (a change in between is a conflict). Single puts only; a raw item
+   * is written as given.
+   */
+  private WriteOptions continueVersion(Object input, WriteOptions options) {
+    if (ctx.spec.versionField() == null
+        || options.expectedVersion() != null
+        || !(input instanceof Map)) {
+      return options;
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> item = (Map<String, Object>) input;
+    if (carriedVersion(item) != null) {
+      return options;
+    }
+    Map<String, AttributeValue> stored = StoredItems.read(ctx, ctx.keys.prepare(item));
+    Long version = stored == null ? null : ctx.classifier.version(stored);
+    return version == null ? options : options.toBuilder().expectedVersion(version).build();
   }
 
   /**

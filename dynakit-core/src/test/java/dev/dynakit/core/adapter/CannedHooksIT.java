@@ -186,7 +186,7 @@ class CannedHooksIT {
     assertThat(stored().get("_createdAt").s()).isEqualTo("2026-04-12T09:30:00Z");
     Map<String, Object> replaced =
         new java.util.LinkedHashMap<>(Rentals.car("TX", "Dallas", 1, "free", 3));
-    replaced.put("_v", 1);
+    replaced.put("_v", 2);
     adapter.put(replaced);
     assertThat(stored().get("_createdAt").s()).isEqualTo("2026-04-12T09:30:00Z");
     ListOptions frozen = ListOptions.builder().asOf(T0.plusSeconds(1)).build();

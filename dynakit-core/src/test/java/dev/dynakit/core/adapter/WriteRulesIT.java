@@ -7,6 +7,7 @@ import dev.dynakit.core.KeyFieldChangedException;
 import dev.dynakit.core.MalformedKeyException;
 import dev.dynakit.core.MarshallingException;
 import dev.dynakit.core.TechnicalFieldException;
+import dev.dynakit.core.VersionConflictException;
 import dev.dynakit.core.VersionRequiredException;
 import dev.dynakit.core.batch.Tables;
 import dev.dynakit.test.DynakitTest;
@@ -68,6 +69,19 @@ class WriteRulesIT {
     Map<String, Object> written = adapter.put(car("free", 30));
     assertThat(written).containsEntry("_v", BigDecimal.ONE);
     assertThat(adapter.getByKey(KEY)).contains(written);
+  }
+
+  @Test
+  void overwritingPut_withoutAVersion_continuesTheStoredVersion() {
+    adapter.post(car("free", 30));
+    adapter.patch(KEY, Patch.of(Map.of("price", 31)));
+    Map<String, Object> forced = adapter.put(car("rented", 32), WriteOptions.overwriting());
+    assertThat(forced).containsEntry("_v", new BigDecimal(3));
+    assertThatThrownBy(
+            () ->
+                adapter.patch(KEY, Patch.of(Map.of("price", 1)), WriteOptions.expectingVersion(1)))
+        .isInstanceOf(VersionConflictException.class);
+    assertThat(all().get(0).get("price").n()).isEqualTo("32");
   }
 
   @Test
