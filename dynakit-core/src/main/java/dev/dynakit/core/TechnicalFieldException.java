@@ -22,11 +22,28 @@ public final class TechnicalFieldException extends DynakitException {
     this.technicalPrefix = technicalPrefix;
   }
 
+  /**
+   * A refusal of a field the toolkit owns for another reason than its prefix (the derived type
+   * field).
+   *
+   * @param message the whole message: what the field is and why it is refused
+   */
+  public static TechnicalFieldException owned(String field, String message) {
+    return new TechnicalFieldException(field, "", message);
+  }
+
+  private TechnicalFieldException(String field, String technicalPrefix, String message) {
+    super(message);
+    this.field = field;
+    this.technicalPrefix = technicalPrefix;
+  }
+
   /** The refused field (the first segment of a path). */
   public String field() {
     return field;
   }
 
+  /** The technical prefix, or empty when the field was refused for another reason. */
   public String technicalPrefix() {
     return technicalPrefix;
   }

@@ -22,15 +22,18 @@ final class CollectionRoutes {
           RestQuery.LIMIT,
           RestQuery.CONSISTENT,
           RestQuery.SEARCH);
-  static final Set<String> DELETE_SCOPE =
-      Set.of(RestQuery.SORT, RestQuery.CONSISTENT, RestQuery.SEARCH, RestQuery.CONFIRM);
-  static final Set<String> COPY_SCOPE =
-      Set.of(RestQuery.SORT, RestQuery.CONSISTENT, RestQuery.SEARCH);
+  static final Set<String> BULK_SCOPE =
+      Set.of(
+          RestQuery.SORT,
+          RestQuery.CONSISTENT,
+          RestQuery.SEARCH,
+          RestQuery.CONFIRM,
+          BulkRuns.RESUME);
 
   private final RouteContext ctx;
-  private final PerItemBulkOperations bulk;
+  private final BulkRuns bulk;
 
-  CollectionRoutes(RouteContext ctx, PerItemBulkOperations bulk) {
+  CollectionRoutes(RouteContext ctx, BulkRuns bulk) {
     this.ctx = ctx;
     this.bulk = bulk;
   }
@@ -65,32 +68,53 @@ final class CollectionRoutes {
   }
 
   /**
-   * {@code DELETE /}: deletes every item in scope. Without filters, search or an example the scope
-   * is the whole table, which takes {@code ?confirm=yes}.
+   * {@code DELETE /}: deletes every item in scope, resumably (see {@link BulkRuns}). Without
+   * filters, search or an example the scope is the whole table, which takes {@code ?confirm=yes}.
    */
   RestResponse deleteScope(RestQuery query) {
-    query.requireOnly(DELETE_SCOPE, true);
+    query.requireOnly(BULK_SCOPE, true);
     RouteContext.Scope scope = ctx.scope(query, List.of(), null);
-    if (!scope.narrowed() && !query.flag(RestQuery.CONFIRM)) {
-      throw RestException.badRequest(
-          "ConfirmationRequired",
-          "DELETE / without filters or a search deletes every item of the table;"
-              + " add ?confirm=yes to do that");
-    }
-    List<Map<String, Object>> keys =
-        bulk.keysInScope(scope.options().build(), ctx.policy.maxBulkItems());
-    return RouteContext.processed(bulk.delete(keys));
+    boolean wholeTable = confirmed(scope, query, "DELETE /", "deletes every item of the table");
+    return bulk.deleteScope(
+        scope.options().build(), wholeTable, query.params().get(BulkRuns.RESUME));
   }
 
-  /** {@code PUT /-clone} and {@code PUT /-move}: copies every item in scope with the overlay. */
+  /**
+   * {@code PUT /-clone} and {@code PUT /-move}: copies every item in scope with the overlay,
+   * resumably. The overlay must change a key field (else every copy would land on its source); an
+   * unscoped copy takes {@code ?confirm=yes} as an unscoped delete does.
+   */
   RestResponse copyScope(RestRequest request, RestQuery query, boolean move) {
-    query.requireOnly(COPY_SCOPE, true);
+    query.requireOnly(BULK_SCOPE, true);
     Map<String, @Nullable Object> overlay = Bodies.overlay(request.body());
     Bodies.rejectTechnical(ctx.spec, overlay.keySet());
     RouteContext.Scope scope = ctx.scope(query, List.of(), overlay);
-    List<Map<String, Object>> keys =
-        bulk.keysInScope(scope.options().build(), ctx.policy.maxBulkItems());
-    return RouteContext.processed(
-        move ? bulk.moveAll(keys, overlay) : bulk.cloneAll(keys, overlay));
+    ListOptions options = scope.options().build();
+    // planning the read checks the filters: a bad query is reported before a bad body
+    ctx.adapter.scope(options);
+    ctx.requireKeyChange(overlay, move);
+    String route = move ? "PUT /-move" : "PUT /-clone";
+    boolean wholeTable =
+        confirmed(scope, query, route, (move ? "moves" : "copies") + " every item of the table");
+    return bulk.copyScope(options, overlay, move, wholeTable, query.params().get(BulkRuns.RESUME));
+  }
+
+  /**
+   * Whether the request covers the whole table, confirmed.
+   *
+   * @throws RestException 400 {@code ConfirmationRequired} for an unscoped request without {@code
+   *     ?confirm=yes}
+   */
+  private static boolean confirmed(
+      RouteContext.Scope scope, RestQuery query, String route, String does) {
+    if (scope.narrowed()) {
+      return false;
+    }
+    if (!query.flag(RestQuery.CONFIRM)) {
+      throw RestException.badRequest(
+          "ConfirmationRequired",
+          route + " without filters or a search " + does + "; add ?confirm=yes to do that");
+    }
+    return true;
   }
 }

@@ -41,8 +41,14 @@ final class ItemRoutes {
   }
 
   /**
-   * {@code PUT /:key}: replaces the item (404 when missing), or with {@code ?force} creates or
-   * replaces it. The path's key fields win over the body's; the body must not add deeper ones.
+   * {@code PUT /:key}. On an unversioned table: replaces the item (404 when missing), or with
+   * {@code ?force} creates or replaces it. On a versioned table a replace must say which version it
+   * replaces ({@code If-Match: "3"} or the version field in the body; 409 {@code VersionConflict}
+   * when it moved on, 404 when the item is gone) or that any version will do ({@code If-Match: *},
+   * the item must exist; {@code ?force}, it may not); without either, the put creates the item and
+   * is refused with 409 {@code VersionRequired} when one exists, so that it never overwrites a
+   * change it has not seen. The path's key fields win over the body's; the body must not add deeper
+   * ones.
    */
   RestResponse put(RestRequest request, String rawKey, RestQuery query) {
     query.requireOnly(Set.of(RestQuery.FORCE), false);
@@ -68,19 +74,31 @@ final class ItemRoutes {
         throw RestException.badRequest(
             "BadIfMatch", "If-Match: * requires an existing item, which contradicts ?force");
       }
-      options.expectedVersion(Versions.expected(ifMatch, Versions.fromBody(item, ctx.spec)));
+      Long expected = Versions.expected(ifMatch, Versions.fromBody(item, ctx.spec));
+      if (expected != null) {
+        options.expectedVersion(expected);
+      } else {
+        // If-Match: * replaces whatever version is stored, but only an existing item
+        options
+            .overwrite(true)
+            .condition(new Cond.Exists(FieldPath.of(ctx.spec.partitionKey().name())));
+      }
     }
     Map<String, Object> written = guarded(ifMatch, () -> ctx.adapter.put(item, options.build()));
     return Versions.withEtag(RestResponse.noContent(), written, ctx.spec);
   }
 
-  /** {@code PATCH /:key}: changes some fields of the existing item (404 when missing). */
+  /**
+   * {@code PATCH /:key}: changes some fields of the existing item (404 when missing); 422 {@code
+   * EmptyPatch} when it changes nothing (a version alone is not a change), 400 {@code
+   * KeyFieldChanged} when it changes a key field (move the item instead).
+   */
   RestResponse patch(RestRequest request, String rawKey, RestQuery query) {
     query.requireOnly(Set.of(), false);
     PatchBody body = PatchBody.parse(request.body(), ctx.policy, ctx.spec.versionField());
     Bodies.rejectTechnical(ctx.spec, PatchConversion.attributes(body));
     Map<String, Object> key = ctx.keyOfSegment(rawKey);
-    if (body.isEmpty() && ctx.spec.versionField() == null) {
+    if (body.isEmpty()) {
       throw new RestException(
           ctx.policy.statusCodes().validation(),
           "EmptyPatch",

@@ -14,10 +14,12 @@ import org.jspecify.annotations.Nullable;
  */
 final class NameRoutes {
   private final RouteContext ctx;
-  private final PerItemBulkOperations bulk;
+  private final PerItemBulkOperations loads;
+  private final BulkRuns bulk;
 
-  NameRoutes(RouteContext ctx, PerItemBulkOperations bulk) {
+  NameRoutes(RouteContext ctx, PerItemBulkOperations loads, BulkRuns bulk) {
     this.ctx = ctx;
+    this.loads = loads;
     this.bulk = bulk;
   }
 
@@ -45,14 +47,17 @@ final class NameRoutes {
     return RestResponse.json(200, items);
   }
 
-  /** {@code DELETE /-by-names}: names from the query, else from a JSON array body. */
+  /**
+   * {@code DELETE /-by-names}: names from the query, else from a JSON array body; resumable (see
+   * {@link BulkRuns}).
+   */
   RestResponse delete(RestRequest request, RestQuery query) {
-    query.requireOnly(Set.of(RestQuery.NAMES), false);
+    query.requireOnly(Set.of(RestQuery.NAMES, BulkRuns.RESUME), false);
     List<String> names = query.names();
     if (names.isEmpty()) {
       names = Bodies.names(request.body(), ctx.policy);
     }
-    return RouteContext.processed(bulk.delete(ctx.keysOfNames(names)));
+    return bulk.deleteNames(names, ctx.keysOfNames(names), query.params().get(BulkRuns.RESUME));
   }
 
   /** {@code PUT /-load}: creates or replaces every item of the array body. */
@@ -74,12 +79,15 @@ final class NameRoutes {
       // composes the key (and runs the key hooks) to refuse a bad key before anything is written
       ctx.adapter.primaryKey(item);
     }
-    return RouteContext.processed(bulk.putAll(items));
+    return RouteContext.processed(loads.putAll(items));
   }
 
-  /** {@code PUT /-clone-by-names} and {@code PUT /-move-by-names}. */
+  /**
+   * {@code PUT /-clone-by-names} and {@code PUT /-move-by-names}, resumable; the overlay must
+   * change a key field.
+   */
   RestResponse copy(RestRequest request, RestQuery query, boolean move) {
-    query.requireOnly(Set.of(RestQuery.NAMES), false);
+    query.requireOnly(Set.of(RestQuery.NAMES, BulkRuns.RESUME), false);
     List<String> names = query.names();
     Bodies.NamesOrOverlay body =
         Bodies.namesOrOverlay(request.body(), ctx.policy, !names.isEmpty());
@@ -88,8 +96,8 @@ final class NameRoutes {
     }
     Map<String, @Nullable Object> overlay = body.overlay();
     Bodies.rejectTechnical(ctx.spec, overlay.keySet());
-    List<Map<String, Object>> keys = ctx.keysOfNames(names);
-    return RouteContext.processed(
-        move ? bulk.moveAll(keys, overlay) : bulk.cloneAll(keys, overlay));
+    ctx.requireKeyChange(overlay, move);
+    return bulk.copyNames(
+        names, ctx.keysOfNames(names), overlay, move, query.params().get(BulkRuns.RESUME));
   }
 }

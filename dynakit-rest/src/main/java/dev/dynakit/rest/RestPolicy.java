@@ -193,9 +193,9 @@ public final class RestPolicy {
   }
 
   /**
-   * The most items one bulk request ({@code DELETE /}, {@code PUT /-clone}, {@code PUT /-move}) may
-   * touch. The keys in scope are collected before anything is written, so a larger scope is refused
-   * with nothing changed; narrow it with filters.
+   * The most items one bulk request ({@code DELETE /}, {@code PUT /-clone}, {@code PUT /-move} and
+   * the by-names routes) handles before it answers with a resume token, and the most items one
+   * {@code PUT /-load} body may hold.
    */
   public int maxBulkItems() {
     return maxBulkItems;

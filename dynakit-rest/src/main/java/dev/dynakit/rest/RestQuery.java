@@ -2,9 +2,11 @@ package dev.dynakit.rest;
 
 import dev.dynakit.core.expr.FilterClause;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
 import org.jspecify.annotations.Nullable;
@@ -50,10 +52,12 @@ public final class RestQuery {
 
   private final QueryParams params;
   private final RestPolicy policy;
+  private final Map<String, Integer> occurrences;
 
-  private RestQuery(QueryParams params, RestPolicy policy) {
+  private RestQuery(QueryParams params, RestPolicy policy, Map<String, Integer> occurrences) {
     this.params = params;
     this.policy = policy;
+    this.occurrences = occurrences;
   }
 
   /**
@@ -72,7 +76,24 @@ public final class RestQuery {
               + policy.maxQueryLength()
               + " are allowed");
     }
-    return new RestQuery(QueryParams.parse(rawQuery), policy);
+    QueryParams params = QueryParams.parse(rawQuery);
+    return new RestQuery(params, policy, occurrences(rawQuery));
+  }
+
+  /** How often each decoded name occurs (the parsed parameters keep only the last value). */
+  private static Map<String, Integer> occurrences(@Nullable String rawQuery) {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    if (rawQuery == null || rawQuery.isEmpty()) {
+      return counts;
+    }
+    for (String pair : rawQuery.split("&", -1)) {
+      if (!pair.isEmpty()) {
+        int eq = pair.indexOf('=');
+        String name = Percent.decode(eq < 0 ? pair : pair.substring(0, eq), true);
+        counts.merge(name, 1, Integer::sum);
+      }
+    }
+    return counts;
   }
 
   /** The parameters themselves. */
@@ -87,6 +108,7 @@ public final class RestQuery {
    * @throws RestException 400 {@code UnknownParameter}
    */
   public void requireOnly(Set<String> allowed, boolean filtersAllowed) {
+    refuseRepeats();
     if (!policy.strictParameters()) {
       return;
     }
@@ -112,6 +134,47 @@ public final class RestQuery {
                   ? " and filters <op>-<field> with op one of " + FilterGrammar.codes()
                   : "");
       throw RestException.badRequest("UnknownParameter", message);
+    }
+  }
+
+  /**
+   * Refuses a parameter given more than once: only one value would be read, so the others would be
+   * dropped silently (and a filter dropped would widen a bulk write). Filter clauses are counted
+   * with their repeats against the policy's limit first.
+   *
+   * @throws RestException 400 {@code TooManyFilters} or {@code RepeatedParameter}
+   */
+  private void refuseRepeats() {
+    int clauses = 0;
+    for (Map.Entry<String, Integer> entry : occurrences.entrySet()) {
+      if (FilterGrammar.opOf(entry.getKey()) != null) {
+        clauses += entry.getValue();
+      }
+    }
+    if (clauses > policy.maxFilterClauses()) {
+      throw RestException.badRequest(
+          "TooManyFilters",
+          "the query has "
+              + clauses
+              + " filter clauses; at most "
+              + policy.maxFilterClauses()
+              + " are allowed in one request");
+    }
+    for (Map.Entry<String, Integer> entry : occurrences.entrySet()) {
+      if (entry.getValue() > 1) {
+        String name = entry.getKey();
+        boolean filter = FilterGrammar.opOf(name) != null;
+        throw RestException.badRequest(
+            "RepeatedParameter",
+            Texts.quote(name)
+                + " appears "
+                + entry.getValue()
+                + " times; send each parameter once"
+                + (filter
+                    ? " (clauses on one field are ANDed only across operators: for several"
+                        + " values use in-<field>=a,b)"
+                    : ""));
+      }
     }
   }
 
@@ -267,6 +330,7 @@ public final class RestQuery {
    * @throws RestException 400 for too many clauses or over-long values
    */
   public List<FilterClause> filters() {
+    refuseRepeats();
     return FilterGrammar.parse(params, policy);
   }
 

@@ -164,6 +164,27 @@ final class RouteContext {
     return searchIn;
   }
 
+  /**
+   * Refuses a bulk copy whose overlay sets no key field: every copy would land on its own source,
+   * replacing the item with a new one and restarting its version.
+   *
+   * @throws RestException 400 {@code SameKey}
+   */
+  void requireKeyChange(Map<String, @Nullable Object> overlay, boolean move) {
+    for (String field : keyFieldNames) {
+      if (overlay.get(field) != null) {
+        return;
+      }
+    }
+    throw RestException.badRequest(
+        "SameKey",
+        "the body sets no key field, so every "
+            + (move ? "moved" : "cloned")
+            + " item would land on itself; give the new value of a key field ("
+            + String.join(", ", keyFieldNames)
+            + ")");
+  }
+
   /** The response of a missing item: the policy's miss status, no body. */
   RestResponse miss() {
     return RestResponse.empty(policy.statusCodes().miss());

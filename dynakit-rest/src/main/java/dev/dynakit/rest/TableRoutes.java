@@ -2,6 +2,9 @@ package dev.dynakit.rest;
 
 import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.core.adapter.ListOptions;
+import dev.dynakit.core.token.TokenCodec;
+import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,21 +21,23 @@ import org.jspecify.annotations.Nullable;
  *   <tr><th>Method</th><th>Path</th><th>Does</th><th>Success</th></tr>
  *   <tr><td>GET, HEAD</td><td>/</td><td>a page of the list, in the envelope</td><td>200</td></tr>
  *   <tr><td>POST</td><td>/</td><td>create (409 when the key is taken)</td><td>204</td></tr>
- *   <tr><td>DELETE</td><td>/</td><td>delete the scope ({@code ?confirm=yes} when unscoped)</td>
- *       <td>200 {processed}</td></tr>
+ *   <tr><td>DELETE</td><td>/</td><td>delete the scope ({@code ?confirm=yes} when unscoped);
+ *       resumable</td><td>200 {processed}</td></tr>
  *   <tr><td>GET, HEAD</td><td>/-by-names</td><td>items by {@code ?names}, nulls where missing</td>
  *       <td>200 array</td></tr>
  *   <tr><td>DELETE</td><td>/-by-names</td><td>delete by names (query or array body)</td>
  *       <td>200 {processed}</td></tr>
  *   <tr><td>PUT</td><td>/-load</td><td>create or replace an array of items</td>
  *       <td>200 {processed}</td></tr>
- *   <tr><td>PUT</td><td>/-clone, /-move</td><td>copy the scope with the body as overlay</td>
+ *   <tr><td>PUT</td><td>/-clone, /-move</td><td>copy the scope with the body as overlay, which
+ *       must change a key field ({@code ?confirm=yes} when unscoped); resumable</td>
  *       <td>200 {processed}</td></tr>
- *   <tr><td>PUT</td><td>/-clone-by-names, /-move-by-names</td><td>copy named items</td>
- *       <td>200 {processed}</td></tr>
+ *   <tr><td>PUT</td><td>/-clone-by-names, /-move-by-names</td><td>copy named items;
+ *       resumable</td><td>200 {processed}</td></tr>
  *   <tr><td>GET, HEAD</td><td>/:key</td><td>the item with its ETag; 404 without body</td>
  *       <td>200</td></tr>
- *   <tr><td>PUT</td><td>/:key</td><td>replace ({@code ?force}: create or replace)</td>
+ *   <tr><td>PUT</td><td>/:key</td><td>replace; on a versioned table only the version read
+ *       ({@code If-Match} or the body's), else create ({@code ?force}: create or replace)</td>
  *       <td>204</td></tr>
  *   <tr><td>PATCH</td><td>/:key</td><td>change fields ({@code _delete}, {@code _arrayOps})</td>
  *       <td>204</td></tr>
@@ -40,6 +45,10 @@ import org.jspecify.annotations.Nullable;
  *   <tr><td>PUT</td><td>/:key/-clone, /:key/-move</td><td>copy one item with the overlay</td>
  *       <td>204</td></tr>
  * </table>
+ *
+ * <p>Bulk routes are resumable ({@link BulkRuns}): a request stops after {@link
+ * RestPolicy#maxBulkItems()} items or the time budget and answers with a {@code resume} token; the
+ * same request with {@code ?resume=TOKEN} continues where it stopped.
  *
  * <p>Keys in paths follow {@link PathKeys} unless a {@link KeyMapper} is given. Any other method on
  * these paths is 405 with an {@code Allow} header naming the route's methods; any other path is 404
@@ -56,11 +65,10 @@ public final class TableRoutes implements RestHandler {
   private final NameRoutes names;
   private final ItemRoutes items;
 
-  private TableRoutes(RouteContext ctx) {
+  private TableRoutes(RouteContext ctx, BulkRuns bulk) {
     this.ctx = ctx;
-    PerItemBulkOperations bulk = new PerItemBulkOperations(ctx.adapter, ctx.keyFieldNames());
     this.collection = new CollectionRoutes(ctx, bulk);
-    this.names = new NameRoutes(ctx, bulk);
+    this.names = new NameRoutes(ctx, new PerItemBulkOperations(ctx.adapter), bulk);
     this.items = new ItemRoutes(ctx);
   }
 
@@ -203,6 +211,8 @@ public final class TableRoutes implements RestHandler {
     private @Nullable KeyMapper keyMapper;
     private ExampleBuilder examples = (query, body) -> Map.of();
     private @Nullable Map<String, String> sortableIndices;
+    private byte @Nullable [] tokenKey;
+    private Duration bulkTime = Duration.ofSeconds(20);
 
     private Builder(Adapter adapter) {
       this.adapter = Objects.requireNonNull(adapter, "adapter");
@@ -236,6 +246,29 @@ public final class TableRoutes implements RestHandler {
     }
 
     /**
+     * The secret key of the bulk routes' resume tokens (at least 16 bytes), so that a token stays
+     * good across restarts and instances; by default a random key (tokens good for this object's
+     * life).
+     */
+    public Builder bulkTokenKey(byte[] key) {
+      TokenCodec.withKey(key);
+      this.tokenKey = key.clone();
+      return this;
+    }
+
+    /**
+     * How long one bulk request works before it answers with a resume token (20 seconds by
+     * default); its item budget is {@link RestPolicy#maxBulkItems()}.
+     */
+    public Builder bulkTimeBudget(Duration value) {
+      if (value.compareTo(Duration.ofMillis(1)) < 0) {
+        throw new IllegalArgumentException("bulkTimeBudget must be positive, got " + value);
+      }
+      this.bulkTime = value;
+      return this;
+    }
+
+    /**
      * @throws IllegalArgumentException when the policy's page size exceeds the Adapter's, or a
      *     sortable index is not declared
      */
@@ -263,7 +296,14 @@ public final class TableRoutes implements RestHandler {
       RestPolicy chosen = policy;
       KeyMapper keys =
           keyMapper != null ? keyMapper : text -> PathKeys.fromText(text, adapter.spec(), chosen);
-      return new TableRoutes(new RouteContext(adapter, policy, keys, examples, sortableIndices));
+      byte[] key = tokenKey;
+      if (key == null) {
+        key = new byte[32];
+        new SecureRandom().nextBytes(key);
+      }
+      BulkRuns bulk = new BulkRuns(adapter, key, policy.maxBulkItems(), bulkTime);
+      return new TableRoutes(
+          new RouteContext(adapter, policy, keys, examples, sortableIndices), bulk);
     }
   }
 }

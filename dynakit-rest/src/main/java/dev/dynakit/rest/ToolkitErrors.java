@@ -4,12 +4,14 @@ import dev.dynakit.core.BatchIncompleteException;
 import dev.dynakit.core.ConsistentReadOnGlobalIndexException;
 import dev.dynakit.core.DynakitException;
 import dev.dynakit.core.InvalidCursorException;
+import dev.dynakit.core.InvalidTokenException;
 import dev.dynakit.core.ItemExistsException;
 import dev.dynakit.core.ItemNotFoundException;
 import dev.dynakit.core.KeyFieldChangedException;
 import dev.dynakit.core.NoIndexForSortException;
 import dev.dynakit.core.TechnicalFieldException;
 import dev.dynakit.core.VersionConflictException;
+import dev.dynakit.core.VersionRequiredException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,6 +26,9 @@ final class ToolkitErrors {
     String message = e.getMessage();
     if (e instanceof VersionConflictException) {
       return new RestError(statuses.consistency(), "VersionConflict", message);
+    }
+    if (e instanceof VersionRequiredException) {
+      return new RestError(statuses.consistency(), "VersionRequired", message);
     }
     if (e instanceof ItemExistsException) {
       return new RestError(statuses.consistency(), "ItemExists", message);
@@ -45,6 +50,9 @@ final class ToolkitErrors {
     }
     if (e instanceof InvalidCursorException) {
       return new RestError(400, "BadCursor", message);
+    }
+    if (e instanceof InvalidTokenException) {
+      return new RestError(400, "BadResumeToken", message);
     }
     if (e instanceof BatchIncompleteException) {
       return new RestError(statuses.throttle(), "BatchIncomplete", message);

@@ -104,17 +104,61 @@ class ItemRoutesIT {
   }
 
   @Test
-  void put_createsOnlyWithForce_andThePathKeyWins() {
-    HttpFixture.Reply missing = http.send("PUT", "/TX:Dallas:9", "{\"status\":\"new\"}");
-    assertThat(missing.status()).isEqualTo(404);
-    assertThat(missing.code()).isEqualTo("ItemNotFound");
+  void versionedPut_withoutAVersion_createsButNeverReplaces() {
+    List<Map<String, AttributeValue>> before = stored();
+    HttpFixture.Reply blind = http.send("PUT", "/TX:Dallas:1", "{\"status\":\"lost update\"}");
+    assertThat(blind.status()).isEqualTo(409);
+    assertThat(blind.code()).isEqualTo("VersionRequired");
+    assertThat(blind.message()).contains("version");
+    assertThat(stored()).isEqualTo(before);
+    HttpFixture.Reply created = http.send("PUT", "/TX:Dallas:9", "{\"status\":\"new\"}");
+    assertThat(created.status()).isEqualTo(204);
+    assertThat(created.header("ETag")).hasValue("\"1\"");
     HttpFixture.Reply forced =
         http.send("PUT", "/TX:Dallas:9?force=yes", "{\"state\":\"CA\",\"status\":\"new\"}");
     assertThat(forced.status()).isEqualTo(204);
-    assertThat(forced.header("ETag")).hasValue("\"1\"");
+    assertThat(forced.header("ETag")).as("the version goes on, never restarts").hasValue("\"2\"");
+    assertThat(http.send("PATCH", "/TX:Dallas:9", "{\"a\":1}", "If-Match", "\"1\"").status())
+        .isEqualTo(412);
     assertThat(http.get("/TX:Dallas:9").map()).containsEntry("state", "TX");
     assertThat(http.send("PUT", "/TX:Dallas:10?force=yes", null).status()).isEqualTo(204);
     assertThat(http.get("/TX:Dallas:10").map()).containsEntry("car", 10L);
+  }
+
+  @Test
+  void unversionedPut_replacesOnly_orCreatesWithForce(DynamoDbClient client) {
+    try (HttpFixture planets = new HttpFixture(TableRoutes.builder(Planets.load(client)).build())) {
+      HttpFixture.Reply missing = planets.send("PUT", "/Nowhere", "{\"climate\":\"x\"}");
+      assertThat(missing.status()).isEqualTo(404);
+      assertThat(missing.code()).isEqualTo("ItemNotFound");
+      assertThat(planets.send("PUT", "/Hoth", "{\"climate\":\"thawed\"}").status()).isEqualTo(204);
+      assertThat(planets.get("/Hoth").map()).containsEntry("climate", "thawed");
+      assertThat(planets.send("PUT", "/Nowhere?force=yes", "{}").status()).isEqualTo(204);
+    }
+  }
+
+  @Test
+  void post_carryingAVersion_createsVersionOne() {
+    HttpFixture.Reply posted =
+        http.send("POST", "/", "{\"state\":\"TX\",\"city\":\"Dallas\",\"car\":8,\"_v\":7}");
+    assertThat(posted.status()).isEqualTo(204);
+    assertThat(posted.header("ETag")).hasValue("\"1\"");
+    assertThat(http.get("/TX:Dallas:8").map()).containsEntry("_v", 1L);
+  }
+
+  @Test
+  void writes_ofAFilterableNumberAsText_are400() {
+    List<Map<String, AttributeValue>> before = stored();
+    HttpFixture.Reply posted =
+        http.send(
+            "POST", "/", "{\"state\":\"TX\",\"city\":\"Dallas\",\"car\":8,\"price\":\"cheap\"}");
+    assertThat(posted.status()).isEqualTo(400);
+    assertThat(posted.code()).isEqualTo("BadValue");
+    assertThat(posted.message()).contains("price").contains("cheap");
+    HttpFixture.Reply patched = http.send("PATCH", "/TX:Dallas:1", "{\"price\":\"cheap\"}");
+    assertThat(patched.status()).isEqualTo(400);
+    assertThat(patched.code()).isEqualTo("BadValue");
+    assertThat(stored()).isEqualTo(before);
   }
 
   @Test
@@ -177,17 +221,27 @@ class ItemRoutesIT {
     assertThat(missing.status()).isEqualTo(404);
     assertThat(missing.code()).isEqualTo("ItemNotFound");
     assertThat(stored()).isEqualTo(before);
-    assertThat(http.send("PATCH", "/TX:Dallas:1", "{\"car\":5,\"price\":1}").status())
+    HttpFixture.Reply keyChange = http.send("PATCH", "/TX:Dallas:1", "{\"car\":5,\"price\":1}");
+    assertThat(keyChange.status()).isEqualTo(400);
+    assertThat(keyChange.code()).isEqualTo("KeyFieldChanged");
+    assertThat(keyChange.message()).contains("car");
+    assertThat(stored()).isEqualTo(before);
+    assertThat(http.send("PATCH", "/TX:Dallas:1", "{\"car\":1,\"price\":1}").status())
+        .as("a key field with the value it has changes nothing")
         .isEqualTo(204);
     assertThat(http.get("/TX:Dallas:1").map()).containsEntry("car", 1L).containsEntry("price", 1L);
     assertThat(http.get("/TX:Dallas:5").status()).isEqualTo(404);
   }
 
   @Test
-  void patch_onAVersionedTable_anEmptyPatchTouchesTheVersion() {
-    HttpFixture.Reply touched = http.send("PATCH", "/TX:Dallas:1", "{}");
-    assertThat(touched.status()).isEqualTo(204);
-    assertThat(touched.header("ETag")).hasValue("\"2\"");
+  void patch_onAVersionedTable_anEmptyPatchIs422() {
+    List<Map<String, AttributeValue>> before = stored();
+    for (String body : new String[] {"{}", "{\"_v\":1}"}) {
+      HttpFixture.Reply empty = http.send("PATCH", "/TX:Dallas:1", body);
+      assertThat(empty.status()).as(body).isEqualTo(422);
+      assertThat(empty.code()).isEqualTo("EmptyPatch");
+    }
+    assertThat(stored()).isEqualTo(before);
   }
 
   @Test

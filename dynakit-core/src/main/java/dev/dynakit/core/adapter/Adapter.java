@@ -73,6 +73,14 @@ public final class Adapter {
     return ctx.table();
   }
 
+  /**
+   * The client this Adapter sends through, for what works on the same table beside it (mass
+   * operations).
+   */
+  public DynamoDbClient client() {
+    return ctx.client;
+  }
+
   /** The codec of this Adapter's paging cursors (for other paged operations to share). */
   public TokenCodec cursors() {
     return ctx.cursors;
@@ -102,7 +110,8 @@ public final class Adapter {
   // ---- single writes
 
   /**
-   * Creates an item; fails with {@link dev.dynakit.core.ItemExistsException} when its key is taken.
+   * Creates an item, at version 1 whatever version it carries; fails with {@link
+   * dev.dynakit.core.ItemExistsException} when its key is taken.
    *
    * @return the item as written, as a read would return it
    */
@@ -122,7 +131,10 @@ public final class Adapter {
   /**
    * Replaces an existing item ({@link dev.dynakit.core.ItemNotFoundException} when there is none),
    * or with {@link WriteOptions#overwrite()} creates or replaces it. A version carried by the item
-   * (or given in the options) must match the stored one.
+   * (or given in the options) must match the stored one. On a table with a version field, a put
+   * without any version and without overwrite never replaces: it creates the item (version 1) and
+   * is refused with {@link dev.dynakit.core.VersionRequiredException} when one exists; an overwrite
+   * without a version continues the stored version rather than restarting it.
    *
    * @return the item as written, as a read would return it
    */

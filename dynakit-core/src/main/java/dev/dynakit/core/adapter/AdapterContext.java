@@ -34,6 +34,7 @@ final class AdapterContext {
           .build();
 
   final TableSpec spec;
+  final DynamoDbClient client;
   final Sender sender;
   final HookChain hooks;
   final Clock clock;
@@ -56,6 +57,7 @@ final class AdapterContext {
       Clock clock,
       TokenCodec cursors) {
     this.spec = spec;
+    this.client = client;
     this.sender = sender;
     this.hooks = hooks;
     this.clock = clock;

@@ -42,7 +42,11 @@ final class CopyOperation {
     PutOperation.Mode mode =
         options.overwrite() ? PutOperation.Mode.OVERWRITE : PutOperation.Mode.CREATE;
     WriteOptions write = options.toBuilder().expectedVersion(null).build();
-    return Optional.of(puts.write(fresh(mapped), mode, write, WriteKind.CLONE));
+    WriteContext context = ctx.context(WriteKind.CLONE, write);
+    PutOperation.Built built = puts.build(fresh(mapped), mode, write, context);
+    refuseSameKey(source.key, built);
+    ctx.writes.put(context, built);
+    return Optional.of(puts.written(built));
   }
 
   Optional<Map<String, Object>> move(
@@ -66,13 +70,7 @@ final class CopyOperation {
     PutOperation.Mode mode =
         options.overwrite() ? PutOperation.Mode.OVERWRITE : PutOperation.Mode.CREATE;
     PutOperation.Built write = puts.build(fresh(mapped), mode, forMove(options), context);
-    if (write.key().attributes().equals(from.attributes())) {
-      if (!options.overwrite()) {
-        throw new ItemExistsException(from.fields(), null);
-      }
-      ctx.writes.run(context, write.item(), write.action(), write.expectation(), false);
-      return puts.written(write);
-    }
+    refuseSameKey(from, write);
     List<Cond> sourceConditions = new ArrayList<>();
     if (version == null) {
       sourceConditions.add(new Cond.Exists(FieldPath.of(ctx.spec.partitionKey().name())));
@@ -102,8 +100,18 @@ final class CopyOperation {
     return puts.written(write);
   }
 
+  /**
+   * Refuses a copy onto its own source, overwrite or not: it would replace the item with a new one
+   * and restart its version, so that a writer holding the old version could overwrite it.
+   */
+  private static void refuseSameKey(PreparedKey from, PutOperation.Built write) {
+    if (write.key().attributes().equals(from.attributes())) {
+      throw ItemExistsException.ontoItself(from.fields());
+    }
+  }
+
   private @Nullable Source read(Map<String, ?> key, WriteOptions options) {
-    PreparedKey prepared = ctx.keys.prepare(key);
+    PreparedKey prepared = ctx.keys.forWrite(key);
     Map<String, AttributeValue> stored = StoredItems.read(ctx, prepared);
     if (stored == null) {
       return null;

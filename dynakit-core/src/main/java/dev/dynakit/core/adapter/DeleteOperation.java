@@ -22,7 +22,7 @@ final class DeleteOperation {
 
   void delete(Map<String, ?> key, WriteOptions options) {
     WriteContext context = ctx.context(WriteKind.DELETE, options);
-    PreparedKey prepared = ctx.keys.prepare(key);
+    PreparedKey prepared = ctx.keys.forWrite(key);
     Built built = build(prepared, options.expectedVersion(), options.condition());
     try {
       ctx.writes.run(context, null, built.action(), built.expectation(), false);

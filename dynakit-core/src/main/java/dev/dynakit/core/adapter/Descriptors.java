@@ -41,8 +41,8 @@ final class Descriptors {
       Map<String, Object> set = (Map<String, Object>) (Map<String, ?>) patch.set();
       ctx.hooks.validateItem(Collections.unmodifiableMap(set), context);
     }
-    Patch prepared = ctx.patches.prepare(patch, context);
-    PreparedKey prepKey = ctx.keys.prepare(key);
+    Patch prepared = ctx.patches.prepare(patch, key, context);
+    PreparedKey prepKey = ctx.keys.forWrite(key);
     if (ctx.items.hasSparsePredicates()) {
       prepared = patches.applySparseRules(prepKey, prepared);
     }
@@ -53,7 +53,7 @@ final class Descriptors {
 
   TransactWriteItem delete(Map<String, ?> key, WriteOptions options) {
     WriteContext context = ctx.context(WriteKind.DELETE, options);
-    PreparedKey prepared = ctx.keys.prepare(key);
+    PreparedKey prepared = ctx.keys.forWrite(key);
     TransactWriteItem action =
         deletes.build(prepared, options.expectedVersion(), options.condition()).action();
     return ctx.hooks.updateInput(action, context);

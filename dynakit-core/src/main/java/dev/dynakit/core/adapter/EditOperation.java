@@ -24,7 +24,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * function; the result is prepared like a full write and compared with what is stored; only the
  * changed attributes are written (SET and REMOVE), conditioned on the version read (or, for an item
  * without one, on the item still existing), so a concurrent change is refused rather than
- * overwritten. Technical fields the caller never saw are left as they are.
+ * overwritten. Technical fields the caller never saw are left as they are, except those derived
+ * from the item (search mirrors, sparse-index markers), which follow the new item as in a patch.
  */
 final class EditOperation {
   private final AdapterContext ctx;
@@ -38,7 +39,7 @@ final class EditOperation {
   Optional<Map<String, Object>> edit(
       Map<String, ?> key, UnaryOperator<Map<String, Object>> mapFn, WriteOptions options) {
     WriteContext context = ctx.context(WriteKind.EDIT, options);
-    PreparedKey prepared = ctx.keys.prepare(key);
+    PreparedKey prepared = ctx.keys.forWrite(key);
     Map<String, AttributeValue> stored = StoredItems.read(ctx, prepared);
     if (stored == null) {
       return Optional.empty();
@@ -128,7 +129,7 @@ final class EditOperation {
       if (!after.containsKey(name)
           && !name.equals(versionField)
           && !fixed.contains(name)
-          && !ctx.spec.isTechnical(name)) {
+          && (!ctx.spec.isTechnical(name) || ctx.items.isDerived(name))) {
         update.remove(FieldPath.of(name));
       }
     }

@@ -17,6 +17,8 @@ record Expectation(Map<String, Object> key, Existence existence, @Nullable Long 
   enum Existence {
     ANY,
     MUST_EXIST,
-    MUST_NOT_EXIST
+    MUST_NOT_EXIST,
+    /** A put without a version on a versioned table: it creates, and must not replace. */
+    MUST_NOT_EXIST_UNVERSIONED
   }
 }

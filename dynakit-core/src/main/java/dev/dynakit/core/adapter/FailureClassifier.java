@@ -3,6 +3,7 @@ package dev.dynakit.core.adapter;
 import dev.dynakit.core.ItemExistsException;
 import dev.dynakit.core.ItemNotFoundException;
 import dev.dynakit.core.VersionConflictException;
+import dev.dynakit.core.VersionRequiredException;
 import java.math.BigDecimal;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -29,6 +30,11 @@ final class FailureClassifier {
       case MUST_NOT_EXIST:
         if (!missing) {
           return new ItemExistsException(expectation.key(), failure);
+        }
+        break;
+      case MUST_NOT_EXIST_UNVERSIONED:
+        if (!missing) {
+          return new VersionRequiredException(expectation.key(), failure);
         }
         break;
       case MUST_EXIST:

@@ -24,6 +24,19 @@ final class HookChain implements Hooks {
     return hooks.isEmpty();
   }
 
+  /**
+   * The format the canned created-at hook stores the field in, or null when no such hook stamps it
+   * (an "as of" time is then compared as ISO text, unless a codec stores the field).
+   */
+  @Nullable TimeFormat createdAtFormat(String field) {
+    for (Hooks hook : hooks) {
+      if (hook instanceof StampHooks && ((StampHooks) hook).stampsCreation(field)) {
+        return ((StampHooks) hook).format();
+      }
+    }
+    return null;
+  }
+
   @Override
   public Map<String, Object> prepare(Map<String, Object> item, WriteContext context) {
     if (hooks.isEmpty()) {

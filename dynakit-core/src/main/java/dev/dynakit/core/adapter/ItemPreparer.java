@@ -29,10 +29,13 @@ final class ItemPreparer {
   private final HookChain hooks;
   private final List<IndexSpec> predicateIndices = new ArrayList<>();
   private final Set<String> keyAttributes = new HashSet<>();
+  private final Set<String> derived = new HashSet<>();
+  private final DeclaredTypes types;
 
   ItemPreparer(TableSpec spec, HookChain hooks) {
     this.spec = spec;
     this.hooks = hooks;
+    this.types = new DeclaredTypes(spec);
     for (IndexSpec index : spec.indices().values()) {
       if (index.sparse().predicate() != null) {
         predicateIndices.add(index);
@@ -42,11 +45,31 @@ final class ItemPreparer {
     for (KeyField field : spec.keyFields()) {
       keyAttributes.add(field.name());
     }
+    for (String field : spec.searchable()) {
+      derived.add(spec.searchMirror(field));
+    }
+    for (IndexSpec index : predicateIndices) {
+      for (String attribute : indexKeyNames(index)) {
+        if (!keyAttributes.contains(attribute) && spec.isTechnical(attribute)) {
+          derived.add(attribute);
+        }
+      }
+    }
+  }
+
+  /**
+   * Whether a technical attribute is derived from the item's own fields (a search mirror, a sparse
+   * index's marker): a full write that does not produce it must remove the stored one, or the item
+   * stays findable by a search or listed by an index it no longer belongs to.
+   */
+  boolean isDerived(String attribute) {
+    return derived.contains(attribute);
   }
 
   /** A caller's full item, prepared for writing (version not yet stamped). */
   Map<String, Object> full(Map<String, ?> input, WriteContext context) {
     guard(input.keySet());
+    types.checkItem(input);
     Map<String, Object> item = new LinkedHashMap<>(input);
     derive(item);
     if (!hooks.isEmpty()) {
@@ -74,6 +97,11 @@ final class ItemPreparer {
         throw new TechnicalFieldException(field, prefix);
       }
     }
+  }
+
+  /** The checks of declared value types, which patches apply too. */
+  DeclaredTypes types() {
+    return types;
   }
 
   /** Whether some index is sparse by a predicate (patches then read the item to evaluate it). */

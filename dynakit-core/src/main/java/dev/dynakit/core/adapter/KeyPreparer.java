@@ -6,6 +6,7 @@ import dev.dynakit.core.schema.KeyEncoder;
 import dev.dynakit.core.schema.KeyField;
 import dev.dynakit.core.schema.StructuralKey;
 import dev.dynakit.core.schema.TableSpec;
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ final class KeyPreparer {
    */
   PreparedKey prepare(Map<String, ?> key) {
     Map<String, Object> prepared = hooks.prepareKey(new LinkedHashMap<>(key), null);
-    Map<String, Object> fields = keyFields(prepared);
+    Map<String, Object> fields = keyFields(prepared, false);
     StructuralKey structural = spec.structuralKey();
     if (structural != null) {
       prepared.put(structural.name(), structuralKey(prepared, structural));
@@ -42,7 +43,57 @@ final class KeyPreparer {
 
   /** The key of a prepared item, whose structural key is already written. */
   PreparedKey ofItem(Map<String, Object> item) {
-    return new PreparedKey(keyFields(item), attributes(item));
+    return new PreparedKey(keyFields(item, true), attributes(item));
+  }
+
+  /** The key of a write by a caller's key map, refusing the descriptor row's key. */
+  PreparedKey forWrite(Map<String, ?> key) {
+    PreparedKey prepared = prepare(key);
+    refuseDescriptor(prepared);
+    return prepared;
+  }
+
+  /**
+   * Refuses the key of the descriptor row, which belongs to provisioning: the Adapter's writes
+   * never replace, change or delete it.
+   *
+   * @throws MalformedKeyException when the key is the descriptor row's
+   */
+  void refuseDescriptor(PreparedKey key) {
+    String descriptor = spec.descriptorKey();
+    if (descriptor == null) {
+      return;
+    }
+    Map<String, AttributeValue> attributes = key.attributes();
+    KeyField partition = spec.partitionKey();
+    if (!sameValue(attributes.get(partition.name()), descriptor)) {
+      return;
+    }
+    StructuralKey structural = spec.structuralKey();
+    if (structural == null || sameValue(attributes.get(structural.name()), descriptor)) {
+      throw new MalformedKeyException(
+          partition.name(),
+          "'"
+              + descriptor
+              + "' is the key of the table's descriptor row, which only provisioning writes");
+    }
+  }
+
+  private static boolean sameValue(@Nullable AttributeValue value, String text) {
+    if (value == null) {
+      return false;
+    }
+    if (value.s() != null) {
+      return value.s().equals(text);
+    }
+    if (value.n() != null) {
+      try {
+        return new BigDecimal(value.n()).compareTo(new BigDecimal(text)) == 0;
+      } catch (NumberFormatException e) {
+        return false;
+      }
+    }
+    return value.b() != null && value.b().asUtf8String().equals(text);
   }
 
   /** The key of an item as stored (a raw item or a raw read). */
@@ -102,11 +153,16 @@ final class KeyPreparer {
     return attributes;
   }
 
-  private Map<String, Object> keyFields(Map<String, ?> key) {
+  /**
+   * @param strict whether the values are an item's, stored as given: they must have the declared
+   *     type (a key map may give a number as text, which is converted)
+   */
+  private Map<String, Object> keyFields(Map<String, ?> key, boolean strict) {
     Map<String, Object> fields = new LinkedHashMap<>();
     for (KeyField field : spec.keyFields()) {
       Object value = key.get(field.name());
       if (value != null) {
+        KeyValues.check(field.name(), field.type(), value, strict);
         fields.put(field.name(), value);
       }
     }

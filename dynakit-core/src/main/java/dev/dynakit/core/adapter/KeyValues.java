@@ -28,6 +28,32 @@ final class KeyValues {
     return attribute;
   }
 
+  /**
+   * Refuses a key value of another type than declared: a number or flag for a string key, and, when
+   * {@code strict}, anything but a number for a number key (else text of a number is allowed).
+   *
+   * @throws MalformedKeyException naming the field and the declared type
+   */
+  static void check(String name, ScalarType type, Object value, boolean strict) {
+    boolean wrong =
+        switch (type) {
+          case STRING -> !(value instanceof CharSequence);
+          case NUMBER -> !(value instanceof Number) && (strict || !(value instanceof String));
+          case BINARY -> value instanceof Number || value instanceof Boolean;
+        };
+    if (wrong) {
+      throw new MalformedKeyException(
+          name,
+          "the key is declared "
+              + type.jsonName()
+              + " but the value is "
+              + (value instanceof CharSequence ? "the text '" + value + "'" : value)
+              + " ("
+              + value.getClass().getSimpleName()
+              + ")");
+    }
+  }
+
   private static AttributeValue.Type expected(ScalarType type) {
     switch (type) {
       case NUMBER:

@@ -51,8 +51,9 @@ final class ListPlanner {
         indexName == null ? null : IndexChecks.index(spec, indexName, options.consistent());
     KeyCondition key = input.keyCondition();
     List<Cond> filters = new ArrayList<>();
-    if (input.filter() != null) {
-      filters.add(input.filter());
+    Cond hookFilter = input.filter() == null ? null : withoutAbsentKeys(input.filter(), index);
+    if (hookFilter != null) {
+      filters.add(hookFilter);
     }
     if (!options.filter().isEmpty()) {
       CompiledFilter compiled = Filters.compile(spec, indexName, key, options.filter());
@@ -142,13 +143,46 @@ final class ListPlanner {
     }
   }
 
+  /**
+   * A hook's filter without its "attribute absent" clauses on the key attributes of the index read:
+   * every item of an index has its key attributes, so such a clause (soft delete's "not deleted" on
+   * an index of deleted items) could only empty the list, and DynamoDB refuses filters on key
+   * attributes in a Query. Reading that index is asking for those items.
+   */
+  private @Nullable Cond withoutAbsentKeys(Cond filter, @Nullable IndexSpec index) {
+    if (index == null) {
+      return filter;
+    }
+    if (filter instanceof Cond.NotExists) {
+      String root = ((Cond.NotExists) filter).path().root();
+      boolean key =
+          ctx.spec.partitionKeyNames(index).contains(root) || index.sortKeyNames().contains(root);
+      return key ? null : filter;
+    }
+    if (filter instanceof Cond.And) {
+      List<Cond> kept = new ArrayList<>();
+      for (Cond part : ((Cond.And) filter).parts()) {
+        Cond left = withoutAbsentKeys(part, index);
+        if (left != null) {
+          kept.add(left);
+        }
+      }
+      return kept.isEmpty() ? null : kept.size() == 1 ? kept.get(0) : Cond.and(kept);
+    }
+    return filter;
+  }
+
   private Cond asOf(Object time) {
     String field = ctx.spec.createdAtField();
     if (field == null) {
       throw new CreatedAtFieldNotDeclaredException(ctx.table());
     }
-    Object value =
-        time instanceof Instant && !ctx.spec.codecs().containsKey(field) ? time.toString() : time;
+    Object value = time;
+    if (time instanceof Instant && !ctx.spec.codecs().containsKey(field)) {
+      // compared as the field is stored: epoch numbers would never match ISO text
+      TimeFormat format = ctx.hooks.createdAtFormat(field);
+      value = (format == null ? TimeFormat.ISO : format).format((Instant) time);
+    }
     return new Cond.Compare(Operand.path(FieldPath.of(field)), CompareOp.LE, Operand.value(value));
   }
 

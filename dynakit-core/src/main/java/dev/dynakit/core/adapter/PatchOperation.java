@@ -33,8 +33,8 @@ final class PatchOperation {
     if (!options.skipValidation()) {
       ctx.hooks.validateItem(Collections.unmodifiableMap(nullSafe(patch.set())), context);
     }
-    Patch prepared = ctx.patches.prepare(patch, context);
-    PreparedKey prepKey = ctx.keys.prepare(key);
+    Patch prepared = ctx.patches.prepare(patch, key, context);
+    PreparedKey prepKey = ctx.keys.forWrite(key);
     if (ctx.items.hasSparsePredicates()) {
       prepared = applySparseRules(prepKey, prepared);
     }

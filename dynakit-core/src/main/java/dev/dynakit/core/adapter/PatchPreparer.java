@@ -1,7 +1,9 @@
 package dev.dynakit.core.adapter;
 
+import dev.dynakit.core.KeyFieldChangedException;
 import dev.dynakit.core.schema.KeyField;
 import dev.dynakit.core.schema.TableSpec;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -20,6 +22,7 @@ final class PatchPreparer {
   private final Hooks hooks;
   private final ItemPreparer items;
   private final Set<String> fixed = new HashSet<>();
+  private final Set<String> keyNames = new HashSet<>();
 
   PatchPreparer(TableSpec spec, Hooks hooks, ItemPreparer items) {
     this.spec = spec;
@@ -29,17 +32,40 @@ final class PatchPreparer {
       fixed.add(field.name());
     }
     fixed.addAll(spec.primaryKeyNames());
+    keyNames.addAll(fixed);
     if (spec.versionField() != null) {
       fixed.add(spec.versionField());
     }
   }
 
-  Patch prepare(Patch patch, WriteContext context) {
+  /**
+   * @param key the key of the patched item: a key field the patch sets to the same value is
+   *     dropped, any other change of a key field refused
+   * @throws dev.dynakit.core.KeyFieldChangedException when the patch changes key fields
+   */
+  Patch prepare(Patch patch, Map<String, ?> key, WriteContext context) {
     List<String> roots = new ArrayList<>();
+    List<String> changedKeys = new ArrayList<>();
     for (String path : paths(patch)) {
-      roots.add(patch.path(path).root());
+      String root = patch.path(path).root();
+      roots.add(root);
+      if (keyNames.contains(root) && !sameAsKey(patch, path, key) && !changedKeys.contains(root)) {
+        changedKeys.add(root);
+      }
+      items.types().checkPatched(root);
     }
     items.guard(roots);
+    if (!changedKeys.isEmpty()) {
+      throw KeyFieldChangedException.inPatch(changedKeys);
+    }
+    patch
+        .set()
+        .forEach(
+            (path, value) -> {
+              if (patch.path(path).segments().size() == 1) {
+                items.types().checkSet(path, value);
+              }
+            });
     Map<String, @Nullable Object> set = new LinkedHashMap<>();
     patch.set().forEach((path, value) -> keep(patch, path, value, set));
     List<String> remove = new ArrayList<>();
@@ -91,6 +117,19 @@ final class PatchPreparer {
 
   private boolean isFixed(Patch patch, String path) {
     return fixed.contains(patch.path(path).root());
+  }
+
+  /** Whether a path sets a key field to the value the key already has (harmless). */
+  private static boolean sameAsKey(Patch patch, String path, Map<String, ?> key) {
+    if (!patch.set().containsKey(path) || patch.path(path).segments().size() != 1) {
+      return false;
+    }
+    Object value = patch.set().get(path);
+    Object current = key.get(path);
+    if (value instanceof Number && current instanceof Number) {
+      return new BigDecimal(value.toString()).compareTo(new BigDecimal(current.toString())) == 0;
+    }
+    return value != null && value.equals(current);
   }
 
   private static List<String> paths(Patch patch) {

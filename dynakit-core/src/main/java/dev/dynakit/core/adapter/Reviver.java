@@ -44,11 +44,13 @@ final class Reviver {
     return item;
   }
 
-  /** A new map of the written item's values as a read decodes them (through the codecs). */
+  /**
+   * A new map of the written item's values as a read decodes them: through the attribute values and
+   * the codecs, so that numbers come back as a read returns them ({@code BigDecimal}) and a write's
+   * result equals the item read afterwards.
+   */
   private Map<String, Object> readBack(Map<String, Object> written) {
-    return spec.codecs().isEmpty()
-        ? new LinkedHashMap<>(written)
-        : converter.decode(converter.encode(written));
+    return converter.fromAttributes(converter.toAttributes(written));
   }
 
   /** An item as stored: plain values, no codecs, nothing stripped (the raw-item bypass). */

@@ -16,6 +16,15 @@ final class StampHooks implements Hooks {
     this.everyWrite = everyWrite;
   }
 
+  /** Whether this is the created-at stamp of {@code name}. */
+  boolean stampsCreation(String name) {
+    return !everyWrite && field.equals(name);
+  }
+
+  TimeFormat format() {
+    return format;
+  }
+
   @Override
   public Map<String, Object> prepare(Map<String, Object> item, WriteContext context) {
     if (!everyWrite && (context.patch() || item.get(field) != null)) {

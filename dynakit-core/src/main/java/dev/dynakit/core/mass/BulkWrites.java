@@ -64,7 +64,9 @@ final class BulkWrites {
             case IF_NOT_EXISTS:
               return new Single(adapter.makePost(item, write), false);
             case IF_EXISTS:
-              return new Single(adapter.makePut(item, write), carried != null);
+              return new Single(
+                  adapter.makePut(item, carried != null ? write : Plans.ifExists(adapter, write)),
+                  carried != null);
             default:
               WriteOptions.Builder overwrite = write.toBuilder().overwrite();
               if (carried != null) {

@@ -20,6 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  */
 final class Plans {
   static final String INVALID_ITEM = "InvalidItem";
+  static final String SAME_KEY = "SameKey";
 
   private final Adapter adapter;
   private final MassOptions options;
@@ -46,6 +47,9 @@ final class Plans {
         return Planned.skip();
       }
       try {
+        if (keepsKey(source, mapped)) {
+          return sameKey();
+        }
         return Planned.write(put(mapped));
       } catch (RuntimeException e) {
         return refusal(e);
@@ -61,6 +65,9 @@ final class Plans {
       }
       TransactWriteItem put;
       try {
+        if (keepsKey(source, mapped)) {
+          return sameKey();
+        }
         put = put(mapped);
       } catch (RuntimeException e) {
         return refusal(e);
@@ -93,10 +100,39 @@ final class Plans {
       case IF_NOT_EXISTS:
         return adapter.makePost(item, writeOptions());
       case IF_EXISTS:
-        return adapter.makePut(item, writeOptions());
+        return adapter.makePut(item, ifExists(adapter, writeOptions()));
       default:
         return adapter.makePut(item, writeOptions().toBuilder().overwrite().build());
     }
+  }
+
+  /**
+   * A put over an existing item whatever its version: a copy carries no version, and a put without
+   * one on a versioned table would only create.
+   */
+  static WriteOptions ifExists(Adapter adapter, WriteOptions options) {
+    return options.toBuilder()
+        .overwrite()
+        .condition(new Cond.Exists(FieldPath.of(adapter.spec().partitionKey().name())))
+        .build();
+  }
+
+  /** Whether the mapping leaves the item at its own key (a copy would overwrite the source). */
+  private boolean keepsKey(Map<String, AttributeValue> source, Map<String, Object> mapped) {
+    Map<String, AttributeValue> to = adapter.primaryKey(mapped);
+    for (Map.Entry<String, AttributeValue> entry : to.entrySet()) {
+      if (!entry.getValue().equals(source.get(entry.getKey()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Planned sameKey() {
+    return Planned.refuse(
+        SAME_KEY,
+        "the mapping leaves the item at its own key; a copy would replace the item itself (and"
+            + " restart its version), so it was left as it is");
   }
 
   /** The source of a move is deleted only if it is still as read (its version, or existence). */

@@ -3,6 +3,8 @@ package dev.dynakit.core.adapter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.core.batch.Tables;
+import dev.dynakit.core.schema.IndexSpec;
+import dev.dynakit.core.schema.TableSpec;
 import dev.dynakit.test.DynakitTest;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -130,6 +132,65 @@ class CannedHooksIT {
     assertThat(page.total()).isEqualTo(1);
     adapter.delete(Rentals.key("TX", "Dallas", 9));
     assertThat(all()).hasSize(2);
+  }
+
+  @Test
+  void softDelete_withASparseIndexKeyedOnTheDeletedAtField_listsTheDeletedRows() {
+    TableSpec spec =
+        TableSpec.builder("docs")
+            .keyField("id")
+            .technicalPrefix("_")
+            .index(IndexSpec.global("deleted").partitionKey("folder").sortKey("_deletedAt"))
+            .build();
+    TestTables.create(client, spec);
+    Adapter docs =
+        Adapter.builder(spec, client)
+            .clock(clock)
+            .hooks(CannedHooks.softDelete("_deletedAt"))
+            .build();
+    docs.post(Map.of("id", "a", "folder", "inbox"));
+    docs.post(Map.of("id", "b", "folder", "inbox"));
+    docs.delete(Map.of("id", "a"));
+    ListOptions deleted =
+        ListOptions.builder()
+            .index("deleted")
+            .keyCondition(docs.keyConditions("deleted").selfAndChildren(Map.of("folder", "inbox")))
+            .raw()
+            .build();
+    assertThat(docs.list(deleted).items()).extracting(item -> item.get("id")).containsExactly("a");
+    ListOptions scanned = ListOptions.builder().index("deleted").raw().build();
+    assertThat(docs.list(scanned).items()).extracting(item -> item.get("id")).containsExactly("a");
+    assertThat(docs.list(ListOptions.defaults()).items())
+        .extracting(item -> item.get("id"))
+        .containsExactly("b");
+  }
+
+  @Test
+  void asOf_withCreatedAtStoredAsEpochMillis_keepsTheItemsCreatedBefore() {
+    Adapter adapter = adapter(CannedHooks.createdAt("_createdAt", TimeFormat.EPOCH_MILLIS));
+    adapter.post(Rentals.car("TX", "Dallas", 1, "free", 1));
+    clock.now = T0.plusSeconds(60);
+    adapter.post(Rentals.car("TX", "Dallas", 2, "free", 1));
+    ListOptions frozen = ListOptions.builder().asOf(T0.plusSeconds(30)).build();
+    assertThat(adapter.list(frozen).items())
+        .extracting(item -> item.get("car"))
+        .containsExactly(BigDecimal.ONE);
+  }
+
+  @Test
+  void overwritingPut_keepsTheCreatedAtStamp() {
+    Adapter adapter = adapter(CannedHooks.createdAt("_createdAt", TimeFormat.ISO));
+    adapter.post(Rentals.car("TX", "Dallas", 1, "free", 1));
+    clock.now = T0.plusSeconds(60);
+    adapter.put(Rentals.car("TX", "Dallas", 1, "rented", 2), WriteOptions.overwriting());
+    assertThat(stored().get("_createdAt").s()).isEqualTo("2026-04-12T09:30:00Z");
+    Map<String, Object> replaced =
+        new java.util.LinkedHashMap<>(Rentals.car("TX", "Dallas", 1, "free", 3));
+    replaced.put("_v", 2);
+    adapter.put(replaced);
+    assertThat(stored().get("_createdAt").s()).isEqualTo("2026-04-12T09:30:00Z");
+    ListOptions frozen = ListOptions.builder().asOf(T0.plusSeconds(1)).build();
+    assertThat(adapter.list(frozen).items()).hasSize(1);
   }
 
   @Test

@@ -47,7 +47,7 @@ class CloneMoveIT {
   @Test
   void clone_writesANewItemAtTheMappedKey() {
     Map<String, Object> copy = adapter.clone(SOURCE, to(TARGET)).orElseThrow();
-    assertThat(copy).containsEntry("city", "Austin").containsEntry("_v", 1L);
+    assertThat(copy).containsEntry("city", "Austin").containsEntry("_v", new BigDecimal(1));
     assertThat(stored()).hasSize(2);
     assertThat(adapter.getByKey(TARGET).orElseThrow())
         .containsEntry("price", new BigDecimal(11))
@@ -112,19 +112,29 @@ class CloneMoveIT {
   }
 
   @Test
-  void move_toTheSameKey_isACollision_unlessOverwriting() {
+  void cloneOrMove_toTheSameKey_isRefused_evenOverwriting_andKeepsTheVersion() {
+    adapter.patch(SOURCE, Patch.of(Map.of("status", "patched")));
+    String version = stored().get(0).get("_v").n();
+    assertThat(version).isNotEqualTo("1");
     assertThatThrownBy(() -> adapter.move(SOURCE, item -> item))
         .isInstanceOf(ItemExistsException.class);
-    adapter.move(
-        SOURCE,
+    UnaryOperator<Map<String, Object>> inPlace =
         item -> {
           item.put("status", "moved in place");
           return item;
-        },
-        WriteOptions.overwriting());
+        };
+    assertThatThrownBy(() -> adapter.move(SOURCE, inPlace, WriteOptions.overwriting()))
+        .isInstanceOf(ItemExistsException.class)
+        .hasMessageContaining("itself");
+    assertThatThrownBy(() -> adapter.clone(SOURCE, inPlace, WriteOptions.overwriting()))
+        .isInstanceOf(ItemExistsException.class);
     assertThat(stored())
         .singleElement()
-        .satisfies(item -> assertThat(item.get("status").s()).isEqualTo("moved in place"));
+        .satisfies(
+            item -> {
+              assertThat(item.get("status").s()).isEqualTo("patched");
+              assertThat(item.get("_v").n()).isEqualTo(version);
+            });
   }
 
   @Test

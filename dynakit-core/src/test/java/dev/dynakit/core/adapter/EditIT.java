@@ -63,7 +63,7 @@ class EditIT {
             .orElseThrow();
     assertThat(after)
         .containsEntry("status", "rented")
-        .containsEntry("_v", 2L)
+        .containsEntry("_v", new BigDecimal(2))
         .doesNotContainKey("notes");
     assertThat(updates)
         .singleElement()
@@ -85,6 +85,19 @@ class EditIT {
           return item;
         });
     assertThat(stored().get("_search-name").s()).isEqualTo("red van");
+  }
+
+  @Test
+  void edit_removingASearchableField_removesItsMirror() {
+    adapter.edit(
+        KEY,
+        item -> {
+          item.remove("name");
+          return item;
+        });
+    assertThat(stored()).doesNotContainKey("_search-name").doesNotContainKey("name");
+    ListOptions search = ListOptions.builder().search("car 42").build();
+    assertThat(adapter.list(search).items()).isEmpty();
   }
 
   @Test

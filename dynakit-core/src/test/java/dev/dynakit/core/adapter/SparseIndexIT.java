@@ -3,6 +3,9 @@ package dev.dynakit.core.adapter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.core.batch.Tables;
+import dev.dynakit.core.mass.MassOperations;
+import dev.dynakit.core.mass.MassOptions;
+import dev.dynakit.core.mass.MassResult;
 import dev.dynakit.core.schema.IndexSpec;
 import dev.dynakit.core.schema.TableSpec;
 import dev.dynakit.test.DynakitTest;
@@ -78,8 +81,8 @@ class SparseIndexIT {
     adapter.post(Map.of("id", "b", "status", "open", "opened", "2026-04-02"));
     assertThat(queue()).containsExactly("a");
     assertThat(stored("b")).doesNotContainKey("_queue").containsKey("opened");
-    adapter.put(Map.of("id", "b", "status", "review", "opened", "2026-04-02"));
-    adapter.put(Map.of("id", "a", "status", "done", "opened", "2026-04-01"));
+    adapter.put(Map.of("id", "b", "status", "review", "opened", "2026-04-02", "_v", 1));
+    adapter.put(Map.of("id", "a", "status", "done", "opened", "2026-04-01", "_v", 1));
     assertThat(queue()).containsExactly("b");
   }
 
@@ -99,6 +102,38 @@ class SparseIndexIT {
     assertThat(Tables.scan(client, "owned"))
         .extracting(item -> item.get("id").s() + ":" + item.containsKey("owner"))
         .containsExactlyInAnyOrder("a:true", "b:false");
+  }
+
+  @Test
+  void edit_takesAnItemOutOfTheIndexWhenThePredicateStopsHolding() {
+    adapter.post(Map.of("id", "a", "status", "review", "opened", "2026-04-01"));
+    adapter.edit(
+        Map.of("id", "a"),
+        item -> {
+          item.put("status", "done");
+          return item;
+        });
+    assertThat(queue()).isEmpty();
+    assertThat(stored("a")).doesNotContainKey("_queue");
+  }
+
+  @Test
+  void massEdit_takesItemsOutOfTheIndexWhenThePredicateStopsHolding() {
+    adapter.post(Map.of("id", "a", "status", "review", "opened", "2026-04-01"));
+    adapter.post(Map.of("id", "b", "status", "review", "opened", "2026-04-02"));
+    MassResult result =
+        MassOperations.of(adapter, client)
+            .edit(
+                ListOptions.builder().build(),
+                item -> {
+                  item.put("status", "done");
+                  return item;
+                },
+                MassOptions.defaults());
+    assertThat(result.processed()).isEqualTo(2);
+    assertThat(queue()).isEmpty();
+    assertThat(stored("a")).doesNotContainKey("_queue");
+    assertThat(stored("b")).doesNotContainKey("_queue");
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.dynakit.core.InvalidExpressionException;
 import dev.dynakit.core.ItemExistsException;
 import dev.dynakit.core.ItemNotFoundException;
+import dev.dynakit.core.KeyFieldChangedException;
 import dev.dynakit.core.MalformedKeyException;
 import dev.dynakit.core.TechnicalFieldException;
 import dev.dynakit.core.batch.Tables;
@@ -48,7 +49,7 @@ class WriteIT {
     assertThat(raw.get("_v").n()).isEqualTo("1");
     assertThat(written)
         .containsEntry("kind", "car")
-        .containsEntry("_v", 1L)
+        .containsEntry("_v", new BigDecimal(1))
         .doesNotContainKeys("_sk", "_search-name");
     assertThat(adapter.getByKey(Rentals.key("TX", "Dallas", 42)).orElseThrow())
         .containsEntry("price", new BigDecimal(30))
@@ -112,13 +113,15 @@ class WriteIT {
   }
 
   @Test
-  void put_replacesOnlyAnExistingItem() {
-    assertThatThrownBy(() -> adapter.put(Rentals.car("TX", "Dallas", 42, "free", 30)))
-        .isInstanceOf(ItemNotFoundException.class);
+  void put_ofAVersionedItem_replacesOnlyTheVersionItCarries() {
+    Map<String, Object> missing = new LinkedHashMap<>(Rentals.car("TX", "Dallas", 42, "free", 30));
+    missing.put("_v", 1);
+    assertThatThrownBy(() -> adapter.put(missing)).isInstanceOf(ItemNotFoundException.class);
     assertThat(stored()).isEmpty();
     adapter.post(Rentals.car("TX", "Dallas", 42, "free", 30));
     Map<String, Object> replacement = new LinkedHashMap<>(Rentals.key("TX", "Dallas", 42));
     replacement.put("status", "rented");
+    replacement.put("_v", 1);
     adapter.put(replacement);
     assertThat(adapter.getByKey(Rentals.key("TX", "Dallas", 42)).orElseThrow())
         .containsEntry("status", "rented")
@@ -137,7 +140,8 @@ class WriteIT {
   @Test
   void put_withACallerCondition_thatFails_passesTheSdkErrorThrough() {
     adapter.post(Rentals.car("TX", "Dallas", 42, "free", 30));
-    WriteOptions options = WriteOptions.builder().condition(Cond.eq("status", "rented")).build();
+    WriteOptions options =
+        WriteOptions.builder().condition(Cond.eq("status", "rented")).expectedVersion(1L).build();
     assertThatThrownBy(() -> adapter.put(Rentals.car("TX", "Dallas", 42, "lost", 1), options))
         .isInstanceOf(ConditionalCheckFailedException.class);
     assertThat(stored())
@@ -193,11 +197,13 @@ class WriteIT {
   }
 
   @Test
-  void patch_ignoresKeyFieldsAndVersion_andRefusesTechnicalFields() {
+  void patch_refusesKeyFieldChanges_ignoresTheVersion_andRefusesTechnicalFields() {
     adapter.post(Rentals.car("TX", "Dallas", 42, "free", 30));
-    adapter.patch(
-        Rentals.key("TX", "Dallas", 42),
-        Patch.of(Map.of("city", "Austin", "_v", 99, "status", "rented")));
+    assertThatThrownBy(
+            () ->
+                adapter.patch(Rentals.key("TX", "Dallas", 42), Patch.of(Map.of("city", "Austin"))))
+        .isInstanceOf(KeyFieldChangedException.class);
+    adapter.patch(Rentals.key("TX", "Dallas", 42), Patch.of(Map.of("_v", 99, "status", "rented")));
     Map<String, AttributeValue> raw = stored().get(0);
     assertThat(raw.get("city").s()).isEqualTo("Dallas");
     assertThat(raw.get("_v").n()).isEqualTo("2");
