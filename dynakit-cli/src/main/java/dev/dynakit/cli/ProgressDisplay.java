@@ -31,6 +31,7 @@ final class ProgressDisplay {
   private final long start = System.nanoTime();
   private long lastShown = start;
   private long lastTenth;
+  private long lastLine = -1;
 
   /**
    * @param verb what the items are doing ({@code loaded}, {@code exported})
@@ -73,6 +74,7 @@ final class ProgressDisplay {
       if ((known && tenth > lastTenth) || (!known && now - lastShown >= LINE_INTERVAL_NANOS)) {
         lastTenth = tenth;
         lastShown = now;
+        lastLine = done;
         err.println(line(done, known ? total : null, now));
         err.flush();
       }
@@ -85,7 +87,7 @@ final class ProgressDisplay {
     if (mode == Mode.BAR) {
       err.print("\r" + bar(done, total != null && total > 0 ? total : null, now) + "\u001b[K");
       err.println();
-    } else if (mode == Mode.LINES) {
+    } else if (mode == Mode.LINES && done != lastLine) {
       err.println(line(done, total != null && total > 0 ? total : null, now));
     }
     err.flush();
