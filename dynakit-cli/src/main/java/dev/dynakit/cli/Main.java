@@ -26,7 +26,9 @@ import picocli.CommandLine.Spec;
       RestCommand.class,
       PlanTableCommand.class,
       EnsureTableCommand.class,
-      VerifyTableCommand.class
+      VerifyTableCommand.class,
+      LoadCommand.class,
+      ExportCommand.class
     },
     mixinStandardHelpOptions = false,
     usageHelpAutoWidth = true)

@@ -48,7 +48,8 @@ class MainTest {
 
     assertThat(err.toString())
         .isEqualTo(
-            "dynakit: Missing command: serve, demo, rest, plan-table, ensure-table or verify-table"
+            "dynakit: Missing command: serve, demo, rest, plan-table, ensure-table, verify-table,"
+                + " load or export"
                 + " (see 'dynakit --help')"
                 + nl());
     assertThat(out.toString()).isEmpty();

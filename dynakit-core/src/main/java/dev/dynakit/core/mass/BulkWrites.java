@@ -113,7 +113,7 @@ final class BulkWrites {
       MassOptions options,
       Function<Map<String, ?>, Single> planner) {
     Long total = input instanceof Collection ? (long) ((Collection<?>) input).size() : null;
-    ProgressMeter meter = new ProgressMeter(operation, options.progress(), 0, total);
+    ProgressMeter meter = new ProgressMeter(operation, options.progress(), null, 0, total);
     Tally tally = new Tally();
     List<Single> singles = new ArrayList<>();
     Iterable<BatchWrite> writes =
@@ -148,7 +148,7 @@ final class BulkWrites {
       }
       return tally.result(null);
     } finally {
-      meter.finish();
+      meter.finish(null);
     }
   }
 

@@ -27,6 +27,7 @@ public final class MassOptions {
   private final @Nullable WriteMode mode;
   private final @Nullable Object asOf;
   private final ProgressListener progress;
+  private final @Nullable ProgressListener checkpoints;
   private final boolean countFirst;
   private final WriteOptions write;
   private final boolean wholeTable;
@@ -39,6 +40,7 @@ public final class MassOptions {
     this.mode = b.mode;
     this.asOf = b.asOf;
     this.progress = b.progress;
+    this.checkpoints = b.checkpoints;
     this.countFirst = b.countFirst;
     this.write = b.write.build();
     this.wholeTable = b.wholeTable;
@@ -62,6 +64,7 @@ public final class MassOptions {
     b.mode = mode;
     b.asOf = asOf;
     b.progress = progress;
+    b.checkpoints = checkpoints;
     b.countFirst = countFirst;
     b.write = write.toBuilder();
     b.wholeTable = wholeTable;
@@ -99,6 +102,20 @@ public final class MassOptions {
 
   public ProgressListener progress() {
     return progress;
+  }
+
+  /**
+   * Told after every slice of items a resumable operation has completely handled (a batch or
+   * transaction written), with {@link Progress#resumeToken()} resuming right after it; null for
+   * none. It is called on the operation's thread before the next slice is written, so a process
+   * that records each token durably and dies keeps a token at most one slice behind: a resume
+   * handles that slice again, idempotently. Unlike the progress listener, a checkpoint listener
+   * that throws stops the call (a {@link MassOperationException} with the token it was given),
+   * since the caller could not record where the work stands. Not called by {@code putAll} and
+   * {@code deleteAll}, which give no tokens.
+   */
+  public @Nullable ProgressListener checkpoints() {
+    return checkpoints;
   }
 
   /** Whether to count the scope first, so that progress reports carry a total and time left. */
@@ -149,6 +166,7 @@ public final class MassOptions {
     private @Nullable WriteMode mode;
     private @Nullable Object asOf;
     private ProgressListener progress = ProgressListener.none();
+    private @Nullable ProgressListener checkpoints;
     private boolean countFirst;
     private WriteOptions.Builder write = WriteOptions.builder();
     private boolean wholeTable;
@@ -208,6 +226,12 @@ public final class MassOptions {
 
     public Builder progress(ProgressListener listener) {
       this.progress = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /** See {@link MassOptions#checkpoints()}. */
+    public Builder checkpoints(@Nullable ProgressListener listener) {
+      this.checkpoints = listener;
       return this;
     }
 

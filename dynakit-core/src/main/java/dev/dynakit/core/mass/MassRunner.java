@@ -28,10 +28,20 @@ final class MassRunner {
   /**
    * A budget and an observer of one call.
    *
+   * @param checkpoints told after every slice with the token that resumes after it; null for none
    * @param countFirst whether to count what is left first, for a total in progress reports
    */
   record Limits(
-      long maxItems, @Nullable Duration maxTime, ProgressListener listener, boolean countFirst) {}
+      long maxItems,
+      @Nullable Duration maxTime,
+      ProgressListener listener,
+      @Nullable ProgressListener checkpoints,
+      boolean countFirst) {
+    Limits(
+        long maxItems, @Nullable Duration maxTime, ProgressListener listener, boolean countFirst) {
+      this(maxItems, maxTime, listener, null, countFirst);
+    }
+  }
 
   MassResult run(TokenScope scope, List<Phase> phases, @Nullable String token, Limits limits) {
     ResumePoint start =
@@ -39,42 +49,56 @@ final class MassRunner {
     int phaseIndex = indexOf(phases, start.phase());
     long before = parseDone(start);
     Long total = limits.countFirst() ? before + left(phases, phaseIndex, start.position()) : null;
-    ProgressMeter meter = new ProgressMeter(scope.operation(), limits.listener(), before, total);
+    ProgressMeter meter =
+        new ProgressMeter(
+            scope.operation(), limits.listener(), limits.checkpoints(), before, total);
     long deadline =
         limits.maxTime() == null ? Long.MAX_VALUE : System.nanoTime() + limits.maxTime().toNanos();
     Tally tally = new Tally();
     Map<String, AttributeValue> position = start.position();
+    String last = null;
     try {
       for (; phaseIndex < phases.size(); phaseIndex++) {
         Phase phase = phases.get(phaseIndex);
         while (true) {
           if (meter.done() >= limits.maxItems() || System.nanoTime() - deadline > 0) {
-            String next = token(scope, phase.name(), position, before + meter.done());
-            return tally.result(next);
+            last = token(scope, phase.name(), position, before + meter.done());
+            return tally.result(last);
           }
           ScopeSource.Page page;
           try {
             page = phase.source().read(position.isEmpty() ? null : position, PAGE_LIMIT);
           } catch (RuntimeException e) {
-            throw stopped(scope, phase, position, before + meter.done(), tally, e);
+            MassOperationException stop =
+                stopped(scope, phase, position, before + meter.done(), tally, e);
+            last = stop.resumeToken();
+            throw stop;
           }
           List<Map<String, AttributeValue>> items = page.items();
           int from = 0;
           while (from < items.size()) {
             long room = limits.maxItems() - meter.done();
             if (room <= 0 || System.nanoTime() - deadline > 0) {
-              String next = token(scope, phase.name(), position, before + meter.done());
-              return tally.result(next);
+              last = token(scope, phase.name(), position, before + meter.done());
+              return tally.result(last);
             }
             int to = (int) Math.min(items.size(), from + Math.min(phase.sliceSize(), room));
             List<Map<String, AttributeValue>> slice = items.subList(from, to);
             try {
               phase.handler().handle(slice, tally);
             } catch (RuntimeException e) {
-              throw stopped(scope, phase, position, before + meter.done(), tally, e);
+              MassOperationException stop =
+                  stopped(scope, phase, position, before + meter.done(), tally, e);
+              last = stop.resumeToken();
+              throw stop;
             }
             position = phase.source().positionOf(slice.get(slice.size() - 1));
-            meter.add(slice.size());
+            try {
+              checkpoint(scope, phase, position, before, meter, slice.size(), tally);
+            } catch (MassOperationException e) {
+              last = e.resumeToken();
+              throw e;
+            }
             from = to;
           }
           if (page.next() == null) {
@@ -86,7 +110,31 @@ final class MassRunner {
       }
       return tally.result(null);
     } finally {
-      meter.finish();
+      meter.finish(last);
+    }
+  }
+
+  /**
+   * Counts a handled slice and tells the meter the token that resumes after it. A checkpoint
+   * listener that fails stops the call, with that token: the caller could not record it.
+   */
+  private void checkpoint(
+      TokenScope scope,
+      Phase phase,
+      Map<String, AttributeValue> position,
+      long before,
+      ProgressMeter meter,
+      int items,
+      Tally tally) {
+    Map<String, AttributeValue> at = position;
+    try {
+      meter.add(items, () -> token(scope, phase.name(), at, before + meter.done()));
+    } catch (RuntimeException e) {
+      throw new MassOperationException(
+          scope.operation(),
+          token(scope, phase.name(), at, before + meter.done()),
+          tally.result(null),
+          e);
     }
   }
 

@@ -16,6 +16,10 @@ import org.jspecify.annotations.Nullable;
  * @param itemsPerSecond the rate of this call so far
  * @param remaining the estimated time left, when the total is known and the rate is not zero
  * @param finished whether this is the last report of the call
+ * @param resumeToken the token that resumes the operation right after the items counted in {@code
+ *     done} (exact and tamper-evident, as a result's token is); null for operations that give no
+ *     tokens ({@code putAll}, {@code deleteAll}) and in the last report of a call that completed
+ *     the work
  */
 public record Progress(
     String operation,
@@ -24,7 +28,8 @@ public record Progress(
     Duration elapsed,
     double itemsPerSecond,
     @Nullable Duration remaining,
-    boolean finished) {
+    boolean finished,
+    @Nullable String resumeToken) {
   public Progress {
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(elapsed, "elapsed");

@@ -2,14 +2,19 @@ package dev.dynakit.core.mass;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
-/** Counts handled items and tells a listener, at most every 200 ms and once at the end. */
+/**
+ * Counts handled items and tells a listener, at most every 200 ms and once at the end; tells a
+ * checkpoint listener after every step, with the token that resumes after it.
+ */
 final class ProgressMeter {
   private static final long INTERVAL_NANOS = 200_000_000L;
 
   private final String operation;
   private final ProgressListener listener;
+  private final @Nullable ProgressListener checkpoints;
   private final long before;
   private final @Nullable Long total;
   private final long start = System.nanoTime();
@@ -19,10 +24,17 @@ final class ProgressMeter {
   /**
    * @param before items handled by earlier calls of a resumed operation
    * @param total the number of items in all, or null when unknown
+   * @param checkpoints told after every step (null for none)
    */
-  ProgressMeter(String operation, ProgressListener listener, long before, @Nullable Long total) {
+  ProgressMeter(
+      String operation,
+      ProgressListener listener,
+      @Nullable ProgressListener checkpoints,
+      long before,
+      @Nullable Long total) {
     this.operation = operation;
     this.listener = listener;
+    this.checkpoints = checkpoints;
     this.before = before;
     this.total = total;
   }
@@ -32,21 +44,35 @@ final class ProgressMeter {
     return done.get();
   }
 
+  /** Counts items handled by an operation that gives no resume tokens. */
   void add(long items) {
-    done.addAndGet(items);
+    add(items, () -> null);
+  }
+
+  /**
+   * Counts items handled; {@code token} resumes right after them. The checkpoint listener is told
+   * first and may throw (the caller then stops with that token); the progress listener may not.
+   */
+  void add(long items, Supplier<@Nullable String> token) {
+    long all = done.addAndGet(items);
     long now = System.nanoTime();
+    String made = null;
+    if (checkpoints != null) {
+      made = token.get();
+      checkpoints.onProgress(progress(now, all, false, made));
+    }
     long last = lastReport.get();
     if (now - last >= INTERVAL_NANOS && lastReport.compareAndSet(last, now)) {
-      tell(now, false);
+      tell(progress(now, all, false, checkpoints != null ? made : token.get()));
     }
   }
 
-  void finish() {
-    tell(System.nanoTime(), true);
+  /** The last report of a call; {@code token} resumes it, or is null when the work is complete. */
+  void finish(@Nullable String token) {
+    tell(progress(System.nanoTime(), done.get(), true, token));
   }
 
-  private void tell(long now, boolean finished) {
-    long thisCall = done.get();
+  private Progress progress(long now, long thisCall, boolean finished, @Nullable String token) {
     Duration elapsed = Duration.ofNanos(now - start);
     double seconds = elapsed.toNanos() / 1e9;
     double rate = seconds > 0 ? thisCall / seconds : 0;
@@ -55,8 +81,12 @@ final class ProgressMeter {
     if (total != null && rate > 0) {
       remaining = Duration.ofMillis((long) (Math.max(0, total - all) / rate * 1000));
     }
+    return new Progress(operation, all, total, elapsed, rate, remaining, finished, token);
+  }
+
+  private void tell(Progress progress) {
     try {
-      listener.onProgress(new Progress(operation, all, total, elapsed, rate, remaining, finished));
+      listener.onProgress(progress);
     } catch (RuntimeException ignored) {
       // a listener observes; it never changes what the operation does
     }

@@ -43,7 +43,11 @@ final class Walks {
         phases,
         options.resumeToken(),
         new MassRunner.Limits(
-            options.maxItems(), options.maxTime(), options.progress(), options.countFirst()));
+            options.maxItems(),
+            options.maxTime(),
+            options.progress(),
+            options.checkpoints(),
+            options.countFirst()));
   }
 
   /** The list read, frozen "as of" when asked, consistent when it reads the table. */

@@ -7,7 +7,10 @@
  * prepared and validated by the Adapter. A call stops on its budget with a resume token ({@link
  * dev.dynakit.core.token.TokenCodec}) that points at the exact item where work stopped, records the
  * phase of multi-phase operations and is bound to the operation, table and parameters; progress is
- * reported to a {@link dev.dynakit.core.mass.ProgressListener} with the rate and the time left.
+ * reported to a {@link dev.dynakit.core.mass.ProgressListener} with the rate, the time left and the
+ * token that resumes from there, and checkpoints after every slice ({@link
+ * dev.dynakit.core.mass.MassOptions#checkpoints()}) let a process that dies resume at most one
+ * slice behind.
  */
 @NullMarked
 package dev.dynakit.core.mass;
