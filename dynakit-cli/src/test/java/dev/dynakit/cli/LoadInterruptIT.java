@@ -7,7 +7,7 @@ import dev.dynakit.core.provision.TableProvisioner;
 import dev.dynakit.core.schema.TableSpec;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
-import dev.dynakit.test.DynakitClients;
+import dev.dynakit.embedded.DynakitClients;
 import java.io.File;
 import java.io.PrintWriter;
 import java.io.StringWriter;

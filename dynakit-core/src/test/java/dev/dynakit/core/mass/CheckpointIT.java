@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.core.adapter.ListOptions;
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.test.DynakitClients;
+import dev.dynakit.embedded.DynakitClients;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -7,7 +7,7 @@ import dev.dynakit.core.mass.MassOperations;
 import dev.dynakit.core.provision.TableProvisioner;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
-import dev.dynakit.test.DynakitClients;
+import dev.dynakit.embedded.DynakitClients;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;

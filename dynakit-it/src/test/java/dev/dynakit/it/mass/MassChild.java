@@ -5,7 +5,7 @@ import dev.dynakit.core.mass.MassOperations;
 import dev.dynakit.core.mass.MassOptions;
 import dev.dynakit.core.mass.MassResult;
 import dev.dynakit.core.mass.Progress;
-import dev.dynakit.test.DynakitClients;
+import dev.dynakit.embedded.DynakitClients;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
