@@ -55,6 +55,7 @@ final class RestCommand implements Callable<Integer> {
   public Integer call() {
     Serving.checkPort(spec, port);
     TableSpec declaration = source.declaration();
+    Serving.checkAddress(host, port); // before the table is provisioned
     PrintWriter out = spec.commandLine().getOut();
     DynamoConnection dynamo = source.connect();
     JdkRestServer server;
