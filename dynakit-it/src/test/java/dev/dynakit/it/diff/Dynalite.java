@@ -55,8 +55,8 @@ final class Dynalite implements AutoCloseable {
         "dynalite is not installed (run tools/dynalite install, which needs npm):"
             + " differential tests against it are skipped";
     if (Boolean.getBoolean(REQUIRED_PROPERTY)) {
-      throw new IllegalStateException(reason.replace("are skipped", "cannot run") + " but "
-          + REQUIRED_PROPERTY + " is set");
+      throw new IllegalStateException(
+          reason.replace("are skipped", "cannot run") + " but " + REQUIRED_PROPERTY + " is set");
     }
     System.err.println("[dynakit-it] " + reason);
     Assumptions.assumeTrue(false, reason);
