@@ -1,6 +1,8 @@
 package dev.dynakit.cli;
 
+import dev.dynakit.core.DeclarationException;
 import dev.dynakit.core.schema.TableSpec;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -37,12 +39,25 @@ final class DeclarationSource {
       })
   private @Nullable String endpoint;
 
-  /** The declaration, read and validated. */
+  /**
+   * The declaration, read and validated. A missing file and an invalid one are both wrong input
+   * (the same exit code); an invalid one is reported a problem per line.
+   */
   TableSpec declaration() {
     if (!Files.isRegularFile(specFile)) {
-      throw new ParameterException(spec.commandLine(), "SPEC.json: no such file: " + specFile);
+      throw CommandFailure.wrongInput(specFile + ": no such declaration file");
     }
-    return TableSpec.fromJson(specFile);
+    if (!Files.isReadable(specFile)) {
+      throw CommandFailure.wrongInput(specFile + ": cannot read the declaration file");
+    }
+    try {
+      return TableSpec.fromJson(specFile);
+    } catch (DeclarationException e) {
+      throw CommandFailure.wrongInput(specFile + ": " + e.getMessage());
+    } catch (UncheckedIOException e) {
+      throw CommandFailure.wrongInput(
+          specFile + ": cannot read the declaration file: " + Failures.describe(e.getCause()));
+    }
   }
 
   /** A connection to the endpoint, or to a new embedded engine when none was given. */

@@ -58,6 +58,9 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Serving.checkPort(spec, port);
+    if (!noServe) {
+      Serving.checkAddress(host, port); // before the table is provisioned and loaded
+    }
     PrintWriter out = spec.commandLine().getOut();
     DynakitEngine engine = DynakitEngine.inMemory();
     DynamoDbClient client = DynakitClients.inProcess(engine);

@@ -23,7 +23,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /**
  * The DynamoDB a provisioning command talks to: the one at {@code --endpoint}, or an embedded
- * in-memory engine (a dry run) without it. Closing it closes the client and the embedded engine.
+ * in-memory engine (a dry run) without it. Closing it closes the client and the embedded engine. A
+ * client for an endpoint fails at once, naming it, when it cannot be reached ({@link
+ * Reachability}).
  */
 final class DynamoConnection implements AutoCloseable {
   private static final String LOCAL_KEY = "dynakit";
@@ -58,7 +60,11 @@ final class DynamoConnection implements AutoCloseable {
             .httpClientBuilder(
                 UrlConnectionHttpClient.builder()
                     .connectionTimeout(Duration.ofSeconds(5))
-                    .socketTimeout(Duration.ofSeconds(60)));
+                    .socketTimeout(Duration.ofSeconds(60)))
+            .overrideConfiguration(
+                o ->
+                    o.retryStrategy(Reachability.retryStrategy())
+                        .addExecutionInterceptor(new Reachability(endpoint)));
     if (isLocal(endpoint)) {
       builder
           .credentialsProvider(
@@ -72,7 +78,17 @@ final class DynamoConnection implements AutoCloseable {
                   .build())
           .region(localRegion());
     }
-    return new DynamoConnection(builder.build(), null, "DynamoDB at " + endpoint);
+    DynamoDbClient client;
+    try {
+      client = builder.build();
+    } catch (SdkClientException e) {
+      if (String.valueOf(e.getMessage()).startsWith("Unable to load region")) {
+        throw CommandFailure.failed(
+            "No AWS region for DynamoDB at " + endpoint + ": set AWS_REGION, or AWS_PROFILE");
+      }
+      throw e;
+    }
+    return new DynamoConnection(client, null, "DynamoDB at " + endpoint);
   }
 
   /** Plain HTTP (AWS serves only HTTPS) or a loopback host. */

@@ -19,8 +19,8 @@ import picocli.CommandLine.ParameterException;
           + " table it does nothing.",
       "It never drops or rebuilds anything: when the plan holds a refusal ('!'), nothing is"
           + " changed.",
-      "Exit codes: 0 done, 1 failure, 2 usage error, 3 refused (the plan needs a change"
-          + " ensure-table does not make; nothing was changed)."
+      "Exit codes: 0 done, 1 failure, 2 usage error or SPEC.json missing or invalid, 3 refused"
+          + " (the plan needs a change ensure-table does not make; nothing was changed)."
     },
     usageHelpAutoWidth = true)
 final class EnsureTableCommand extends TableCommand {

@@ -6,15 +6,18 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code dynakit} command. Exit codes: 0 done, 1 the command failed, 2 the command line was
- * wrong, 3 the table differs from its declaration in a way the command refuses ({@code
- * ensure-table} with a refusal in its plan, {@code verify-table --strict} with any difference);
- * every failure is one line on standard error.
+ * The {@code dynakit} command. Exit codes: 0 done (a server stopped with Ctrl-C or SIGTERM
+ * included), 1 the command failed, 2 the command line or the declaration file it names was wrong
+ * (missing or invalid alike), 3 the table differs from its declaration in a way the command refuses
+ * ({@code ensure-table} with a refusal in its plan, {@code verify-table --strict} with any
+ * difference). A failure is one line on standard error, but for an invalid declaration: a line,
+ * then one line per problem.
  */
 @Command(
     name = "dynakit",
@@ -28,8 +31,10 @@ import picocli.CommandLine.Spec;
       EnsureTableCommand.class,
       VerifyTableCommand.class,
       LoadCommand.class,
-      ExportCommand.class
+      ExportCommand.class,
+      HelpCommand.class
     },
+    versionProvider = Version.class,
     mixinStandardHelpOptions = false,
     usageHelpAutoWidth = true)
 public final class Main implements Runnable {
@@ -41,11 +46,18 @@ public final class Main implements Runnable {
       description = "Show this help and exit.")
   private boolean help;
 
+  @CommandLine.Option(
+      names = {"-V", "--version"},
+      versionHelp = true,
+      description = "Print the version and exit.")
+  private boolean version;
+
   /** Runs the command line and exits with its code. */
   public static void main(String[] args) {
     Charset console = Charset.defaultCharset();
     PrintWriter out = new PrintWriter(System.out, true, console);
     PrintWriter err = new PrintWriter(System.err, true, console);
+    Serving.exitZeroWhenStoppedBySignal();
     System.exit(run(out, err, args));
   }
 
@@ -63,9 +75,15 @@ public final class Main implements Runnable {
         });
     line.setExecutionExceptionHandler(
         (Exception e, CommandLine failed, CommandLine.ParseResult parsed) -> {
-          err.println("dynakit: " + oneLine(describe(e)));
+          if (e instanceof CommandFailure failure) {
+            // worded for the user, possibly on several lines (a declaration's problems)
+            err.println("dynakit: " + failure.getMessage().strip());
+            err.flush();
+            return failure.exitCode();
+          }
+          err.println("dynakit: " + oneLine(Failures.describe(e)));
           err.flush();
-          return CommandLine.ExitCode.SOFTWARE;
+          return CommandFailure.FAILED;
         });
     return line.execute(args);
   }
@@ -73,14 +91,10 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     List<String> names = new ArrayList<>(spec.subcommands().keySet());
+    names.remove("help");
     String last = names.remove(names.size() - 1);
     throw new ParameterException(
         spec.commandLine(), "Missing command: " + String.join(", ", names) + " or " + last);
-  }
-
-  private static String describe(Throwable e) {
-    String message = e.getMessage();
-    return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
   }
 
   private static String oneLine(String text) {

@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
           + " Changes nothing (DescribeTable, DescribeTimeToLive, one GetItem).",
       "Lines starting with '!' are refusals: differences ensure-table never settles (a changed"
           + " key, a new or changed LSI, a changed GSI, ...).",
-      "Exit codes: 0 planned (refusals included), 1 failure, 2 usage error."
+      "Exit codes: 0 planned (refusals included), 1 failure, 2 usage error or SPEC.json"
+          + " missing or invalid."
     },
     usageHelpAutoWidth = true)
 final class PlanTableCommand extends TableCommand {

@@ -78,6 +78,7 @@ final class RestCommand implements Callable<Integer> {
     // a bad --cors-origin or --allow-host is a usage error before anything is provisioned
     access(RestServer.builder(request -> RestResponse.noContent()));
     TableSpec declaration = source.declaration();
+    Serving.checkAddress(host, port); // before the table is provisioned
     PrintWriter out = spec.commandLine().getOut();
     DynamoConnection dynamo = source.connect();
     RestServer server;

@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
       "The descriptor row (declared with descriptorKey) catches changes DescribeTable cannot see,"
           + " e.g. another searchable set.",
       "Exit codes: 0 verified (differences are reported, not failures, without --strict),"
-          + " 1 failure, 2 usage error, 3 the table differs and --strict was given."
+          + " 1 failure, 2 usage error or SPEC.json missing or invalid, 3 the table differs and"
+          + " --strict was given."
     },
     usageHelpAutoWidth = true)
 final class VerifyTableCommand extends TableCommand {

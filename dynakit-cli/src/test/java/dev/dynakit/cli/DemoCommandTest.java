@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,6 +23,28 @@ import org.junit.jupiter.api.Test;
  */
 class DemoCommandTest {
   private static final Pattern CURL = Pattern.compile("^  curl (.*)'(http://\\S+)'$");
+
+  @Test
+  void demo_portInUse_isRefusedBeforeAnythingIsLoaded() throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+
+      int exit =
+          Main.run(
+              new PrintWriter(out, true),
+              new PrintWriter(err, true),
+              "demo",
+              "--port",
+              Integer.toString(port));
+
+      assertThat(exit).isEqualTo(1);
+      assertThat(err.toString())
+          .startsWith("dynakit: Cannot listen on 127.0.0.1:" + port + ": the port is in use");
+      assertThat(out.toString()).isEmpty();
+    }
+  }
 
   @Test
   void demo_noServe_printsEveryAccessPatternAndExits() {

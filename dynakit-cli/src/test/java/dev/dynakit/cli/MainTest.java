@@ -21,7 +21,7 @@ class MainTest {
     assertThat(run("--help")).isZero();
 
     assertThat(out.toString())
-        .startsWith("Usage: dynakit [-h] [COMMAND]")
+        .startsWith("Usage: dynakit [-hV] [COMMAND]")
         .contains("serve", "demo", "plan-table", "ensure-table", "verify-table");
     assertThat(err.toString()).isEmpty();
   }
@@ -95,9 +95,53 @@ class MainTest {
       assertThat(run("serve", "--port", Integer.toString(taken.port()))).isEqualTo(1);
     }
 
-    assertThat(err.toString()).startsWith("dynakit: Cannot listen on 127.0.0.1:");
-    assertThat(err.toString().lines()).hasSize(1);
+    assertThat(err.toString())
+        .startsWith("dynakit: Cannot listen on 127.0.0.1:")
+        .endsWith(
+            ": the port is in use (choose another with --port N, or --port 0 for a free one)"
+                + nl());
     assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void version_printsTheDynakitAndJavaVersions() {
+    assertThat(run("--version")).isZero();
+
+    assertThat(out.toString().lines())
+        .containsExactly(
+            "dynakit " + Version.dynakit(),
+            "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")");
+    assertThat(Version.dynakit()).matches("\\d+\\.\\d+\\.\\d+.*");
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void helpCommand_printsTheHelpOfTheCommandItNames() {
+    assertThat(run("help", "serve")).isZero();
+    assertThat(out.toString()).startsWith("Usage: dynakit serve").contains("--port=N");
+
+    out.getBuffer().setLength(0);
+    assertThat(run("help")).isZero();
+    assertThat(out.toString()).startsWith("Usage: dynakit [-hV] [COMMAND]").contains("help");
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void helpCommand_ofAnUnknownCommand_isAUsageError() {
+    assertThat(run("help", "nope")).isEqualTo(2);
+
+    assertThat(err.toString()).startsWith("dynakit: ").contains("nope");
+  }
+
+  @Test
+  void unknownHost_isNamed_withoutAJavaClassName() {
+    assertThat(run("serve", "--host", "no-such-host.invalid", "--port", "0")).isEqualTo(1);
+
+    assertThat(err.toString())
+        .isEqualTo(
+            "dynakit: Cannot listen on no-such-host.invalid:0: unknown host"
+                + " 'no-such-host.invalid'"
+                + nl());
   }
 
   private static String nl() {

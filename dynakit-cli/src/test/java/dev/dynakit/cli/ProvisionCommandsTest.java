@@ -1,6 +1,7 @@
 package dev.dynakit.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,13 +10,20 @@ import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.ConnectException;
+import java.net.SocketException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 class ProvisionCommandsTest {
@@ -63,6 +71,10 @@ class ProvisionCommandsTest {
     out = new StringWriter();
     err = new StringWriter();
     return Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+  }
+
+  private static String nl() {
+    return System.lineSeparator();
   }
 
   private String out() {
@@ -228,15 +240,11 @@ class ProvisionCommandsTest {
   }
 
   @Test
-  void missingSpecFile_isAUsageError() {
+  void missingSpecFile_isWrongInput() {
     assertThat(run("plan-table", dir.resolve("nope.json").toString())).isEqualTo(2);
 
     assertThat(err())
-        .isEqualTo(
-            "dynakit: SPEC.json: no such file: "
-                + dir.resolve("nope.json")
-                + " (see 'dynakit plan-table --help')"
-                + System.lineSeparator());
+        .isEqualTo("dynakit: " + dir.resolve("nope.json") + ": no such declaration file" + nl());
   }
 
   @Test
@@ -247,13 +255,33 @@ class ProvisionCommandsTest {
   }
 
   @Test
-  void invalidDeclaration_isAFailureOnOneLine() throws Exception {
-    Files.writeString(spec, "{\"table\": \"x\", \"keyFields\": []}");
+  void invalidDeclaration_exitsAsAMissingFileDoes_withAProblemPerLine() throws Exception {
+    Files.writeString(spec, "{\"table\": \"x\", \"keyFeilds\": []}");
 
-    assertThat(run("plan-table", spec.toString())).isEqualTo(1);
+    assertThat(run("plan-table", spec.toString())).isEqualTo(2);
 
-    assertThat(err()).startsWith("dynakit: Invalid declaration of table 'x' (2 problems) - ");
-    assertThat(err().lines()).hasSize(1);
+    assertThat(err().lines())
+        .containsExactly(
+            "dynakit: " + spec + ": Invalid declaration of table 'x' (3 problems)",
+            "  - keyFeilds: unknown option; did you mean 'keyFields'?",
+            "  - table: 'x' is not a table name: 3 to 255 characters of a-z, A-Z, 0-9, '_',"
+                + " '-', '.'",
+            "  - keyFields: declare at least the partition key");
+    assertThat(out()).isEmpty();
+  }
+
+  @Test
+  void malformedDeclaration_exitsAsAMissingFileDoes() throws Exception {
+    Files.writeString(spec, "{\"table\": ");
+
+    assertThat(run("verify-table", spec.toString())).isEqualTo(2);
+
+    assertThat(err().lines())
+        .hasSize(2)
+        .first()
+        .isEqualTo("dynakit: " + spec + ": Invalid declaration (1 problem)");
+    assertThat(err().lines().skip(1).findFirst().orElseThrow())
+        .startsWith("  - (file): not valid JSON at line 1, column ");
   }
 
   @Test
@@ -267,27 +295,73 @@ class ProvisionCommandsTest {
   }
 
   @Test
-  void unreachableEndpoint_isAFailureOnOneLine() {
+  void unreachableEndpoint_isNamedInTheError() {
     String closed = endpoint;
     server.close();
 
     assertThat(run("plan-table", spec.toString(), "--endpoint", closed)).isEqualTo(1);
 
-    assertThat(err()).startsWith("dynakit: ");
-    assertThat(err().lines()).hasSize(1);
+    assertThat(err())
+        .isEqualTo(
+            "dynakit: Cannot reach DynamoDB at "
+                + closed
+                + ": connection refused (is it running?)"
+                + nl());
+  }
+
+  @Test
+  void unreachableEndpoint_isTriedOnce_notRetried() {
+    URI closed = server.endpoint();
+    server.close();
+
+    try (DynamoConnection dynamo = DynamoConnection.at(closed)) {
+      SdkClientException e =
+          catchThrowableOfType(SdkClientException.class, () -> dynamo.client().listTables());
+
+      assertThat(e)
+          .hasMessage(
+              "Cannot reach DynamoDB at " + closed + ": connection refused (is it running?)");
+      // the SDK's own exception lists every earlier attempt as suppressed: there is none
+      assertThat(e.getSuppressed()).hasSize(1);
+      assertThat(e.getSuppressed()[0].getSuppressed()).isEmpty();
+    }
+  }
+
+  @Test
+  void retries_skipARefusedConnection_butNotThrottlingOrAResetOne() {
+    SdkClientException refused =
+        SdkClientException.create("Unable to execute HTTP request", new ConnectException());
+    SdkClientException reset =
+        SdkClientException.create(
+            "Unable to execute HTTP request", new SocketException("Connection reset"));
+    AwsServiceException throttled =
+        DynamoDbException.builder()
+            .statusCode(400)
+            .awsErrorDetails(AwsErrorDetails.builder().errorCode("ThrottlingException").build())
+            .build();
+
+    assertThat(Reachability.worthRetrying(refused)).isFalse();
+    assertThat(Reachability.worthRetrying(reset)).isTrue();
+    assertThat(Reachability.worthRetrying(throttled)).isTrue();
   }
 
   @Test
   void help_ofEachCommand_namesTheOptionsAndExitCodes() {
+    String wrongInput = "2 usage error or SPEC.json missing or invalid";
     assertThat(run("plan-table", "--help")).isZero();
     assertThat(out()).startsWith("Usage: dynakit plan-table").contains("--endpoint=URL", "--json");
+    assertThat(unwrapped(out())).contains(unwrapped(wrongInput));
     assertThat(run("ensure-table", "-h")).isZero();
-    assertThat(out())
-        .startsWith("Usage: dynakit ensure-table")
-        .contains("--timeout=SECONDS", "3 refused");
+    assertThat(out()).startsWith("Usage: dynakit ensure-table").contains("--timeout=SECONDS");
+    assertThat(unwrapped(out())).contains(unwrapped(wrongInput), unwrapped("3 refused"));
     assertThat(run("verify-table", "--help")).isZero();
-    assertThat(out())
-        .startsWith("Usage: dynakit verify-table")
-        .contains("--strict", "3 the table differs and --strict was given");
+    assertThat(out()).startsWith("Usage: dynakit verify-table").contains("--strict");
+    assertThat(unwrapped(out()))
+        .contains(unwrapped(wrongInput), unwrapped("3 the table differs and --strict was given"));
+  }
+
+  /** Text without its white space: help wraps lines anywhere, even after "SPEC." */
+  private static String unwrapped(String text) {
+    return text.replaceAll("\\s+", "");
   }
 }

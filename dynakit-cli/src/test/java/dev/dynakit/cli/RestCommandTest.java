@@ -7,13 +7,17 @@ import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code dynakit rest SPEC.json}: ensures the declared table, then serves its REST API. */
@@ -23,6 +27,8 @@ class RestCommandTest {
   private static final String SPEC = Path.of("..", "examples", "specs", "cars.json").toString();
 
   private final HttpClient http = HttpClient.newHttpClient();
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
 
   private HttpResponse<String> send(String method, URI uri, String body) throws Exception {
     HttpRequest.Builder b = HttpRequest.newBuilder(uri).header("Content-Type", "application/json");
@@ -156,12 +162,49 @@ class RestCommandTest {
   }
 
   @Test
-  void rest_missingSpec_isAUsageError() {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int exit =
-        Main.run(new PrintWriter(out, true), new PrintWriter(err, true), "rest", "nothere.json");
-    assertThat(exit).isEqualTo(2);
-    assertThat(err.toString()).contains("no such file");
+  void rest_missingSpec_andMalformedSpec_exitWithTheSameCode(@TempDir Path dir) throws Exception {
+    Path malformed = dir.resolve("cars.json");
+    Files.writeString(malformed, "{\"table\": \"cars\", ");
+
+    assertThat(run("rest", dir.resolve("nothere.json").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("no such declaration file");
+    err.getBuffer().setLength(0);
+    assertThat(run("rest", malformed.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("Invalid declaration (1 problem)");
+  }
+
+  @Test
+  void rest_portInUse_isRefusedBeforeTheTableIsProvisioned() throws Exception {
+    try (DynakitEngine engine = DynakitEngine.inMemory();
+        EngineServer dynamo = EngineServer.start(engine, "127.0.0.1", 0);
+        ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+
+      int exit =
+          run(
+              "rest",
+              SPEC,
+              "--port",
+              Integer.toString(port),
+              "--endpoint",
+              dynamo.endpoint().toString());
+
+      assertThat(exit).isEqualTo(1);
+      assertThat(err.toString())
+          .isEqualTo(
+              "dynakit: Cannot listen on 127.0.0.1:"
+                  + port
+                  + ": the port is in use (choose another with --port N, or --port 0 for a free"
+                  + " one)"
+                  + System.lineSeparator());
+      assertThat(out.toString()).isEmpty();
+      try (DynamoDbClient client = DynakitClients.inProcess(engine)) {
+        assertThat(client.listTables().tableNames()).isEmpty();
+      }
+    }
+  }
+
+  private int run(String... args) {
+    return Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
   }
 }

@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * A table declaration that cannot be used. Thrown once, at build time, listing every problem found
- * so that a declaration is fixed in one pass rather than one error at a time.
+ * so that a declaration is fixed in one pass rather than one error at a time. The message has a
+ * heading line, then one line per problem ({@code " - field: rule"}).
  */
 public final class DeclarationException extends DynakitException {
   private static final long serialVersionUID = 1L;
@@ -15,7 +16,7 @@ public final class DeclarationException extends DynakitException {
    *
    * @param field where the problem is, spelled as in the JSON declaration ({@code
    *     keyFields[1].width}, {@code indices.byStatus.pk})
-   * @param rule what must change, in words
+   * @param rule what must change, in words (with a "did you mean" hint for a misspelt name)
    */
   public record Problem(String field, String rule) {
     public Problem {
@@ -52,12 +53,13 @@ public final class DeclarationException extends DynakitException {
     if (problems.isEmpty()) {
       throw new IllegalArgumentException("a DeclarationException needs at least one problem");
     }
-    StringBuilder text =
-        new StringBuilder("Invalid declaration of table '")
-            .append(table)
-            .append("' (")
-            .append(problems.size())
-            .append(problems.size() == 1 ? " problem)" : " problems)");
+    StringBuilder text = new StringBuilder("Invalid declaration");
+    if (!table.isEmpty()) {
+      text.append(" of table '").append(table).append('\'');
+    }
+    text.append(" (")
+        .append(problems.size())
+        .append(problems.size() == 1 ? " problem)" : " problems)");
     for (Problem problem : problems) {
       text.append("\n  - ").append(problem);
     }

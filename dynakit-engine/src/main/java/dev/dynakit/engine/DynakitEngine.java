@@ -154,6 +154,16 @@ public final class DynakitEngine implements AutoCloseable {
     return new EngineResponse(e.type().httpStatus(), Json.write(body));
   }
 
+  /**
+   * Deletes every item whose time to live has passed by the engine's clock, now, as the background
+   * sweep ({@link Builder#ttlSweepInterval}) would at its next run; returns how many it deleted. A
+   * test that gives the engine a clock it moves by hand ({@link Builder#clock}) and a long sweep
+   * interval decides exactly when items expire: move the clock, then sweep.
+   */
+  public int sweepExpiredItems() {
+    return ttlSweeper.sweep();
+  }
+
   /** The region that appears in ARNs. */
   public String region() {
     return state.region();

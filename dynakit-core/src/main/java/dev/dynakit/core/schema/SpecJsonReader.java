@@ -14,10 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -53,6 +56,9 @@ final class SpecJsonReader {
           "ttlField",
           "streamSpecification");
 
+  private static final List<String> OPERATORS =
+      Arrays.stream(FilterOp.values()).map(FilterOp::code).toList();
+
   private final List<Problem> problems = new ArrayList<>();
 
   private SpecJsonReader() {}
@@ -87,7 +93,7 @@ final class SpecJsonReader {
   private TableSpec.Builder builder(Map<String, Object> root) {
     for (String key : root.keySet()) {
       if (!OPTIONS.contains(key)) {
-        problem(key, "unknown option; the options are " + new java.util.TreeSet<>(OPTIONS));
+        problem(key, unknown("unknown option", key, OPTIONS, "the options are "));
       }
     }
     String table = text(root, "table", "table");
@@ -397,11 +403,14 @@ final class SpecJsonReader {
             for (Object code : codes) {
               FilterOp op = code instanceof String ? FilterOp.fromCode((String) code) : null;
               if (op == null) {
+                String hint = code instanceof String given ? NearMiss.hint(given, OPERATORS) : "";
                 problem(
                     at + ".ops",
                     "unknown operator '"
                         + code
-                        + "'; the operators are eq ne lt le gt ge in btw beg ct ex nx");
+                        + (hint.isEmpty()
+                            ? "'; the operators are " + String.join(" ", OPERATORS)
+                            : "'" + hint));
               } else {
                 allowed.add(op);
               }
@@ -479,11 +488,20 @@ final class SpecJsonReader {
     problems.add(new Problem(field, rule));
   }
 
+  /**
+   * The rule for a name that is not one of {@code known}: what the name probably should have been
+   * when one is close, else every name allowed.
+   */
+  private static String unknown(String what, String given, Collection<String> known, String all) {
+    String hint = NearMiss.hint(given, known);
+    return hint.isEmpty() ? what + "; " + all + new TreeSet<>(known) : what + hint;
+  }
+
   private void only(Map<String, Object> shape, String at, String... keys) {
     List<String> known = List.of(keys);
     for (String key : shape.keySet()) {
       if (!known.contains(key)) {
-        problem(at + "." + key, "unknown key; allowed here: " + known);
+        problem(at + "." + key, unknown("unknown key", key, known, "allowed here: "));
       }
     }
   }

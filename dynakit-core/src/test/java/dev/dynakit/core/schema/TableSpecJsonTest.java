@@ -162,9 +162,46 @@ class TableSpecJsonTest {
   }
 
   @Test
+  void fromJson_nearMissOptionNames_sayWhichNameWasMeant() {
+    DeclarationException e =
+        refused(
+            """
+            {"table": "ttt", "keyFields": [{"name": "a", "widht": 3}],
+             "structualKey": "_sk", "ttlFeild": "_t",
+             "filterable": {"x": ["eq", "btwn"]}}
+            """);
+    assertThat(e.problems())
+        .extracting(Problem::toString)
+        .contains(
+            "keyFields[0].widht: unknown key; did you mean 'width'?",
+            "structualKey: unknown option; did you mean 'structuralKey'?",
+            "ttlFeild: unknown option; did you mean 'ttlField'?",
+            "filterable.x.ops: unknown operator 'btwn'; did you mean 'btw'?");
+    assertThat(e.getMessage().lines())
+        .first()
+        .isEqualTo("Invalid declaration of table 'ttt' (" + e.problems().size() + " problems)");
+    assertThat(e.getMessage().lines().skip(1))
+        .hasSize(e.problems().size())
+        .allSatisfy(line -> assertThat(line).startsWith("  - "));
+  }
+
+  @Test
+  void fromJson_unknownNamesFarFromAnyOption_listTheOptions() {
+    assertThat(refused("{\"table\": \"ttt\", \"colour\": \"blue\"}").problems())
+        .extracting(Problem::toString)
+        .anyMatch(p -> p.startsWith("colour: unknown option; the options are [billingMode, "));
+    assertThat(
+            refused("{\"table\": \"ttt\", \"keyFields\": [{\"name\": \"a\", \"size\": 3}]}")
+                .problems())
+        .extracting(Problem::toString)
+        .containsExactly("keyFields[0].size: unknown key; allowed here: [name, type, width]");
+  }
+
+  @Test
   void fromJson_malformedJson() {
-    assertThat(refused("{\"table\": ").problems().get(0).rule())
-        .startsWith("not valid JSON at line");
+    DeclarationException malformed = refused("{\"table\": ");
+    assertThat(malformed.problems().get(0).rule()).startsWith("not valid JSON at line");
+    assertThat(malformed.getMessage()).startsWith("Invalid declaration (1 problem)\n  - (file): ");
     assertThat(refused("[]").problems().get(0).rule()).contains("JSON object");
     assertThat(refused("{\"table\":\"a\",\"table\":\"b\"}").problems().get(0).rule())
         .contains("Duplicate field");

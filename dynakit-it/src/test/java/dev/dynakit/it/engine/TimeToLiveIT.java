@@ -18,11 +18,21 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
-/** Expiry through the SDK: UpdateTimeToLive, then the background sweeper deleting items. */
+/**
+ * Expiry through the SDK: UpdateTimeToLive, then sweeps deleting items. The engine's clock is one
+ * the test moves, and the test sweeps when it wants, so what expires does not depend on timing.
+ */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class TimeToLiveIT {
+  private static final Instant NOW = Instant.parse("2026-03-04T05:06:07Z");
+  private static final long NOW_S = NOW.getEpochSecond();
+
+  /** Background sweeps that never come during a test: the test's own sweeps are the only ones. */
+  private static final Duration NO_BACKGROUND_SWEEP = Duration.ofDays(1);
+
   @Parameter Transport transport;
+  private final MovableClock clock = new MovableClock(NOW);
   EngineFixture fx;
 
   @AfterEach
@@ -30,8 +40,11 @@ class TimeToLiveIT {
     fx.close();
   }
 
-  private void start(DynakitEngine engine) {
-    fx = new EngineFixture(transport, engine);
+  private void start(Duration sweepInterval) {
+    fx =
+        new EngineFixture(
+            transport,
+            DynakitEngine.builder().clock(clock).ttlSweepInterval(sweepInterval).build());
     fx.createTable("sessions");
     fx.client.updateTimeToLive(
         b ->
@@ -45,41 +58,34 @@ class TimeToLiveIT {
         .hasItem();
   }
 
-  /** Waits until the item is gone; false if it is still there after {@code timeout}. */
-  private boolean vanishes(String pk, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < deadline) {
-      if (!exists(pk)) {
-        return true;
-      }
-      Thread.sleep(50);
-    }
-    return !exists(pk);
-  }
-
   @Test
-  void expiredItems_vanish_othersStay() throws Exception {
-    start(DynakitEngine.builder().ttlSweepInterval(Duration.ofMillis(100)).build());
-    long now = Instant.now().getEpochSecond();
-    fx.client.putItem(b -> b.tableName("sessions").item(item("pk", "old", "expires", now - 10)));
+  void expiredItems_vanish_othersStay() {
+    start(NO_BACKGROUND_SWEEP);
+    fx.client.putItem(b -> b.tableName("sessions").item(item("pk", "old", "expires", NOW_S - 10)));
     fx.client.putItem(
-        b -> b.tableName("sessions").item(item("pk", "later", "expires", now + 3600)));
-    fx.client.putItem(
-        b ->
-            b.tableName("sessions")
-                .item(item("pk", "text", "expires", s(Long.toString(now - 10)))));
+        b -> b.tableName("sessions").item(item("pk", "later", "expires", NOW_S + 3600)));
     fx.client.putItem(
         b ->
             b.tableName("sessions")
-                .item(item("pk", "ancient", "expires", now - 6L * 365 * 24 * 3600)));
+                .item(item("pk", "text", "expires", s(Long.toString(NOW_S - 10)))));
+    fx.client.putItem(
+        b ->
+            b.tableName("sessions")
+                .item(item("pk", "ancient", "expires", NOW_S - 6L * 365 * 24 * 3600)));
     fx.client.putItem(b -> b.tableName("sessions").item(item("pk", "forever")));
 
-    assertThat(vanishes("old", Duration.ofSeconds(5))).isTrue();
-    // Several more sweeps pass; none of the others may go.
-    Thread.sleep(400);
+    assertThat(fx.engine.sweepExpiredItems()).isEqualTo(1);
+    assertThat(exists("old")).isFalse();
+    assertThat(fx.engine.sweepExpiredItems()).as("a second sweep finds nothing more").isZero();
     for (String kept : List.of("later", "text", "ancient", "forever")) {
       assertThat(exists(kept)).as(kept).isTrue();
     }
+
+    clock.advance(Duration.ofSeconds(3600));
+    assertThat(fx.engine.sweepExpiredItems()).as("not yet: expiry is strictly before now").isZero();
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(fx.engine.sweepExpiredItems()).isEqualTo(1);
+    assertThat(exists("later")).isFalse();
     assertThat(
             fx.client
                 .describeTimeToLive(b -> b.tableName("sessions"))
@@ -89,12 +95,18 @@ class TimeToLiveIT {
   }
 
   @Test
-  void defaultInterval_expiresWithinAFewSeconds() throws Exception {
-    start(DynakitEngine.inMemory());
-    long soon = Instant.now().getEpochSecond() + 1;
+  void theBackgroundSweeper_deletesExpiredItemsUnasked() throws Exception {
+    start(Duration.ofMillis(20));
     fx.client.putItem(
-        b -> b.tableName("sessions").item(item("pk", "soon", "expires", n(Long.toString(soon)))));
-    assertThat(exists("soon")).isTrue();
-    assertThat(vanishes("soon", Duration.ofSeconds(5))).isTrue();
+        b -> b.tableName("sessions").item(item("pk", "soon", "expires", n(Long.toString(NOW_S)))));
+    assertThat(exists("soon")).as("expiry is strictly before now").isTrue();
+
+    clock.advance(Duration.ofSeconds(1));
+    // waits for the background thread, however slow the machine: no fixed delay decides
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (exists("soon")) {
+      assertThat(System.nanoTime()).as("the sweeper never deleted the item").isLessThan(deadline);
+      Thread.onSpinWait();
+    }
   }
 }

@@ -13,11 +13,17 @@ import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.StoreEntry;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -70,11 +76,45 @@ class BackfillTest {
             .orElse(null);
   }
 
-  private void awaitActive(String index) throws InterruptedException {
-    long deadline = System.nanoTime() + 20_000_000_000L;
-    while (!"ACTIVE".equals(status(index))) {
-      assertThat(System.nanoTime()).as("index still not ACTIVE").isLessThan(deadline);
-      Thread.sleep(5);
+  /** The backfill threads alive now (the engine names them dynakit-backfill-TABLE-INDEX). */
+  private static Set<Thread> backfillThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith("dynakit-backfill-") && t.isAlive())
+        .collect(Collectors.toCollection(HashSet::new));
+  }
+
+  /**
+   * Runs an UpdateTable that creates an index, and returns the backfill thread it started, if that
+   * is still running when UpdateTable returns (none on an empty table, or one already done).
+   */
+  private Optional<Thread> createIndex(String updateTable) {
+    Set<Thread> before = backfillThreads();
+    fx.call("UpdateTable", updateTable).ok();
+    Set<Thread> started = backfillThreads();
+    started.removeAll(before);
+    assertThat(started).hasSizeLessThanOrEqualTo(1);
+    return started.stream().findFirst();
+  }
+
+  /** Waits for the backfill to end (not for some time to pass): its index must then be ACTIVE. */
+  private static void finish(Optional<Thread> backfill) throws InterruptedException {
+    if (backfill.isPresent()) {
+      backfill.get().join(60_000);
+      assertThat(backfill.get().isAlive()).as("the backfill never ended").isFalse();
+    }
+  }
+
+  private void createByCAndAwaitActive() throws InterruptedException {
+    finish(createIndex(CREATE_BY_C));
+    assertThat(status("byC")).isEqualTo("ACTIVE");
+  }
+
+  /** Waits, yielding, until {@code done} holds; fails after a minute. */
+  private static void until(String what, BooleanSupplier done) {
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (!done.getAsBoolean()) {
+      assertThat(System.nanoTime()).as(what).isLessThan(deadline);
+      Thread.yield();
     }
   }
 
@@ -119,8 +159,7 @@ class BackfillTest {
     }
     // written before the index existed: a number where the index wants a string stays out of it
     fx.put("bft", "{'pk':{'S':'wrong'},'c':{'N':'1'}}").ok();
-    fx.call("UpdateTable", CREATE_BY_C).ok();
-    awaitActive("byC");
+    createByCAndAwaitActive();
     Table table = fx.table("bft");
     IndexDef index = table.def().index("byC");
     assertThat(index.backfilling()).isFalse();
@@ -147,6 +186,7 @@ class BackfillTest {
       put(i, "c" + (i % 5));
     }
     AtomicBoolean stop = new AtomicBoolean();
+    AtomicLong writes = new AtomicLong();
     List<Thread> writers = new ArrayList<>();
     List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
     for (int t = 0; t < 4; t++) {
@@ -172,6 +212,7 @@ class BackfillTest {
                               .ok();
                       default -> put(i, "c" + r.nextInt(9));
                     }
+                    writes.incrementAndGet();
                   }
                 } catch (Throwable e) {
                   failures.add(e);
@@ -180,10 +221,18 @@ class BackfillTest {
       writers.add(w);
       w.start();
     }
-    Thread.sleep(20);
-    fx.call("UpdateTable", CREATE_BY_C).ok();
-    awaitActive("byC");
-    Thread.sleep(20);
+    // writes before, during and after the backfill: counted, not timed
+    until("the writers never wrote", () -> writes.get() >= 200 || !failures.isEmpty());
+    long beforeBackfill = writes.get();
+    Optional<Thread> backfill = createIndex(CREATE_BY_C);
+    until(
+        "no write during the backfill", () -> writes.get() > beforeBackfill || !failures.isEmpty());
+    finish(backfill);
+    assertThat(status("byC")).isEqualTo("ACTIVE");
+    long afterBackfill = writes.get();
+    until(
+        "no write after the backfill",
+        () -> writes.get() >= afterBackfill + 200 || !failures.isEmpty());
     stop.set(true);
     for (Thread w : writers) {
       w.join();
@@ -206,8 +255,7 @@ class BackfillTest {
     for (int i = 0; i < 50; i++) {
       put(i, "c" + i);
     }
-    fx.call("UpdateTable", CREATE_BY_C).ok();
-    awaitActive("byC");
+    createByCAndAwaitActive();
     Table table = fx.table("bft");
     int oldNo = table.indexStoreNo("byC");
     assertThat(fx.rawCount(table, oldNo)).isEqualTo(50);
@@ -221,8 +269,7 @@ class BackfillTest {
     put(100, "after");
     assertThat(fx.rawCount(table, oldNo)).isZero();
 
-    fx.call("UpdateTable", CREATE_BY_C).ok();
-    awaitActive("byC");
+    createByCAndAwaitActive();
     assertThat(table.indexStoreNo("byC")).isNotEqualTo(oldNo);
     assertThat(fx.entries("bft", "byC")).hasSize(51);
     assertThat(table.indexItemCount("byC").get()).isEqualTo(51);
@@ -241,8 +288,9 @@ class BackfillTest {
     Thread deleter;
     AtomicReference<Object> deleteAnswer = new AtomicReference<>();
     int oldNo;
+    Thread backfill;
     try {
-      fx.call("UpdateTable", CREATE_BY_C).ok();
+      backfill = createIndex(CREATE_BY_C).orElseThrow();
       assertThat(status("byC")).isEqualTo("CREATING");
       assertThat(table.def().index("byC").backfilling()).isTrue();
       oldNo = table.indexStoreNo("byC");
@@ -270,11 +318,7 @@ class BackfillTest {
                           "{'TableName':'bft','GlobalSecondaryIndexUpdates':"
                               + "[{'Delete':{'IndexName':'byC'}}]}")));
       deleter.start();
-      long deadline = System.nanoTime() + 10_000_000_000L;
-      while (table.def().index("byC") != null) {
-        assertThat(System.nanoTime()).as("index still declared").isLessThan(deadline);
-        Thread.sleep(2);
-      }
+      until("index still declared", () -> table.def().index("byC") == null);
     } finally {
       held.close();
     }
@@ -283,13 +327,12 @@ class BackfillTest {
     assertThat(((IndexFixture.Answer) deleteAnswer.get()).status()).isEqualTo(200);
     assertThat(status("byC")).isNull();
     assertThat(fx.rawCount(table, oldNo)).isZero();
-    Thread.sleep(50);
-    // the stopped backfill neither marks a later index of the name ACTIVE nor writes more
+    finish(Optional.of(backfill));
+    // the stopped backfill, now ended, neither marked a later index of the name ACTIVE nor wrote
     assertThat(fx.rawCount(table, oldNo)).isZero();
     assertThat(table.def().index("byC")).isNull();
 
-    fx.call("UpdateTable", CREATE_BY_C).ok();
-    awaitActive("byC");
+    createByCAndAwaitActive();
     assertThat(fx.entries("bft", "byC")).hasSize(50);
     assertThat(table.indexItemCount("byC").get()).isEqualTo(50);
   }
@@ -337,9 +380,10 @@ class BackfillTest {
     List<HeldLocks> held = new ArrayList<>(lockItems(table));
     held.addAll(lockItems(other));
     Thread deleter;
+    Thread otherBackfill;
     try {
-      fx.call("UpdateTable", createByC("aaa", index)).ok();
-      fx.call("UpdateTable", createByC(other.name(), "xyz")).ok();
+      createIndex(createByC("aaa", index)).orElseThrow();
+      otherBackfill = createIndex(createByC(other.name(), "xyz")).orElseThrow();
       assertThat(table.def().index(index).status()).isEqualTo("CREATING");
       assertThat(other.def().index("xyz").status()).isEqualTo("CREATING");
       deleter =
@@ -352,11 +396,7 @@ class BackfillTest {
                               + "'}}]}")
                       .ok());
       deleter.start();
-      long deadline = System.nanoTime() + 10_000_000_000L;
-      while (table.def().index(index) != null) {
-        assertThat(System.nanoTime()).as("index still declared").isLessThan(deadline);
-        Thread.sleep(2);
-      }
+      until("index still declared", () -> table.def().index(index) == null);
     } finally {
       for (HeldLocks lock : held) {
         lock.close();
@@ -365,11 +405,8 @@ class BackfillTest {
     deleter.join(10_000);
     assertThat(deleter.isAlive()).isFalse();
     // the other table's backfill went on and finished
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (!"ACTIVE".equals(other.def().index("xyz").status())) {
-      assertThat(System.nanoTime()).as("the other index never became ACTIVE").isLessThan(deadline);
-      Thread.sleep(2);
-    }
+    finish(Optional.of(otherBackfill));
+    assertThat(other.def().index("xyz").status()).isEqualTo("ACTIVE");
     assertThat(fx.entries(other.name(), "xyz")).hasSize(2);
   }
 }

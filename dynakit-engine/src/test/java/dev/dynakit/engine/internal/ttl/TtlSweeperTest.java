@@ -8,10 +8,15 @@ import dev.dynakit.engine.EngineResponse;
 import dev.dynakit.engine.ManualClock;
 import dev.dynakit.engine.internal.EngineState;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -33,8 +38,12 @@ class TtlSweeperTest {
   }
 
   private String call(String operation, String json) {
+    return call(engine, operation, json);
+  }
+
+  private static String call(DynakitEngine on, String operation, String json) {
     EngineResponse r =
-        engine.handle(operation, json.replace('\'', '"').getBytes(StandardCharsets.UTF_8));
+        on.handle(operation, json.replace('\'', '"').getBytes(StandardCharsets.UTF_8));
     String body = new String(r.body(), StandardCharsets.UTF_8);
     assertThat(r.status()).as(body).isEqualTo(200);
     return body;
@@ -125,15 +134,62 @@ class TtlSweeperTest {
   void engine_closeStopsItsSweeperThread() throws Exception {
     // Other engines in this JVM may own sweeper threads too: follow only the new one.
     Set<Thread> before = sweeperThreads();
+    CountDownLatch sweeps = new CountDownLatch(2);
     DynakitEngine other =
-        DynakitEngine.builder().clock(clock).ttlSweepInterval(Duration.ofMillis(20)).build();
+        DynakitEngine.builder()
+            .clock(new SweepCountingClock(sweeps))
+            .ttlSweepInterval(Duration.ofMillis(20))
+            .build();
     Set<Thread> started = sweeperThreads();
     started.removeAll(before);
     assertThat(started).hasSize(1);
     Thread sweeperThread = started.iterator().next();
-    Thread.sleep(50); // let it run a few sweeps, so close interrupts a live schedule
+    // an item the sweeps must read the clock for, so that the test sees them run
+    call(
+        other,
+        "CreateTable",
+        "{'TableName':'tab','AttributeDefinitions':[{'AttributeName':'pk','AttributeType':'S'}],"
+            + "'KeySchema':[{'AttributeName':'pk','KeyType':'HASH'}],"
+            + "'BillingMode':'PAY_PER_REQUEST'}");
+    call(
+        other,
+        "UpdateTimeToLive",
+        "{'TableName':'tab','TimeToLiveSpecification':{'Enabled':true,'AttributeName':'exp'}}");
+    call(
+        other,
+        "PutItem",
+        "{'TableName':'tab','Item':{'pk':{'S':'a'},'exp':" + n(NOW_S + 60) + "}}");
+    // a few sweeps have run, so close interrupts a live schedule
+    assertThat(sweeps.await(30, TimeUnit.SECONDS)).as("the sweeper never ran").isTrue();
     other.close();
     assertThat(sweeperThread.isAlive()).isFalse();
+  }
+
+  /** The test's time, counting the reads the sweeper thread makes (one per item it looks at). */
+  private static final class SweepCountingClock extends Clock {
+    private final CountDownLatch reads;
+
+    SweepCountingClock(CountDownLatch reads) {
+      this.reads = reads;
+    }
+
+    @Override
+    public Instant instant() {
+      if (Thread.currentThread().getName().equals("dynakit-ttl-sweeper")) {
+        reads.countDown();
+      }
+      return NOW;
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      return this;
+    }
   }
 
   private static Set<Thread> sweeperThreads() {
