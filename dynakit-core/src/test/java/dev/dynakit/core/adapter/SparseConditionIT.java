@@ -50,8 +50,12 @@ class SparseConditionIT {
     assertThat(openFor("ann")).containsExactly("o1");
     assertThat(adapter.getByKey(Map.of("id", "o2")).orElseThrow()).doesNotContainKey("owner");
 
-    adapter.put(Map.of("id", "o1", "owner", "ann", "status", "shipped"));
-    adapter.put(Map.of("id", "o3", "owner", "ann", "status", "review", "hold", false));
+    // replacing a versioned item names the version it read (a plain put only creates)
+    adapter.put(
+        Map.of("id", "o1", "owner", "ann", "status", "shipped"), WriteOptions.expectingVersion(1));
+    adapter.put(
+        Map.of("id", "o3", "owner", "ann", "status", "review", "hold", false),
+        WriteOptions.expectingVersion(1));
     assertThat(openFor("ann")).containsExactly("o3");
   }
 
