@@ -41,6 +41,14 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
   private static final System.Logger LOG = System.getLogger(RequestHandler.class.getName());
   private static final byte[] NO_BYTES = new byte[0];
   private static final int FIRST_CHUNKED_CAPACITY = 8192;
+
+  /**
+   * The most allocated for a body before its bytes come: a client could announce 17 MiB and send
+   * nothing. Larger bodies grow (doubling) as they arrive, so a body costs at most twice what was
+   * received.
+   */
+  private static final int FIRST_FIXED_CAPACITY = 64 * 1024;
+
   private static final AsciiString TARGET = AsciiString.cached("x-amz-target");
   private static final String DESCRIBE_ENDPOINTS = "DescribeEndpoints";
 
@@ -50,24 +58,35 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     HEALTH,
     PREFLIGHT,
     NOT_FOUND,
-    TOO_LARGE
+    TOO_LARGE,
+    FORBIDDEN
   }
 
   private final DynakitEngine engine;
   private final Responses responses;
   private final int maxBodyBytes;
+  private final LocalAccess access;
+  private final ConnectionDeadlines deadlines;
 
   private @Nullable HttpRequest head;
   private Kind kind = Kind.NOT_FOUND;
   private byte[] body = NO_BYTES;
   private int length;
+  private long expected; // the Content-Length, or -1 for a chunked body
+  private String refusal = "";
   private boolean closing;
   private boolean flushPending;
 
-  RequestHandler(DynakitEngine engine, Responses responses, int maxBodyBytes) {
+  RequestHandler(
+      DynakitEngine engine,
+      Responses responses,
+      ServerSettings settings,
+      ConnectionDeadlines deadlines) {
     this.engine = engine;
     this.responses = responses;
-    this.maxBodyBytes = maxBodyBytes;
+    this.maxBodyBytes = settings.maxBodyBytes();
+    this.access = settings.access();
+    this.deadlines = deadlines;
   }
 
   @Override
@@ -116,18 +135,21 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
       reject(ctx);
       return;
     }
+    deadlines.headRead();
     head = request;
     body = NO_BYTES;
     length = 0;
+    expected = HttpUtil.getContentLength(request, -1L);
     HttpMethod method = request.method();
-    if (HttpMethod.POST.equals(method)) {
-      long declared = HttpUtil.getContentLength(request, -1L);
-      if (declared > maxBodyBytes) {
+    if (refused(ctx, request.headers())) {
+      kind = Kind.FORBIDDEN;
+    } else if (HttpMethod.POST.equals(method)) {
+      if (expected > maxBodyBytes) {
         kind = Kind.TOO_LARGE;
       } else {
         kind = Kind.ENGINE;
-        if (declared > 0) {
-          body = new byte[(int) declared];
+        if (expected > 0) {
+          body = new byte[(int) Math.min(expected, FIRST_FIXED_CAPACITY)];
         }
       }
     } else if (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) {
@@ -139,10 +161,12 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
       kind = Kind.NOT_FOUND;
     }
     if (HttpUtil.is100ContinueExpected(request)) {
-      if (kind == Kind.TOO_LARGE) {
+      if (kind == Kind.TOO_LARGE || kind == Kind.FORBIDDEN) {
         // the client waits for our word before sending the body: refuse it and hang up
         head = null;
-        send(ctx, responses.tooLarge(), false, request.protocolVersion());
+        FullHttpResponse refused =
+            kind == Kind.TOO_LARGE ? responses.tooLarge() : responses.forbidden(refusal);
+        send(ctx, refused, false, request.protocolVersion());
         return;
       }
       ctx.writeAndFlush(
@@ -179,7 +203,47 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
   private int capacityFor(int needed) {
     int doubled = Math.max(FIRST_CHUNKED_CAPACITY, body.length * 2);
-    return Math.max(needed, Math.min(doubled, maxBodyBytes));
+    long limit = expected >= 0 ? Math.min(expected, maxBodyBytes) : maxBodyBytes;
+    return (int) Math.max(needed, Math.min(doubled, limit));
+  }
+
+  /**
+   * Whether the request comes from where this server does not serve: a {@code Host} that may be a
+   * re-pointed hostile name, or a web page of an origin not allowed. Notes why in {@link #refusal}.
+   */
+  private boolean refused(ChannelHandlerContext ctx, HttpHeaders headers) {
+    String host = headers.get(HttpHeaderNames.HOST);
+    if (!access.hostAllowed(host, ctx.channel().localAddress())) {
+      refusal =
+          "Host '"
+              + printable(host)
+              + "' is not served: this engine answers to loopback names and its own address"
+              + " (allow others with --allow-host or EngineServer.Builder.allowHost)";
+      return true;
+    }
+    String origin = headers.get(HttpHeaderNames.ORIGIN);
+    if (origin != null && !access.originAllowed(origin)) {
+      refusal =
+          "Origin '"
+              + printable(origin)
+              + "' is not allowed: this engine serves web pages of loopback origins only"
+              + " (allow others with --cors-origin or EngineServer.Builder.corsOrigin)";
+      return true;
+    }
+    return false;
+  }
+
+  /** A header value fit to be quoted in a message: printable ASCII, at most 100 characters. */
+  private static String printable(@Nullable String value) {
+    if (value == null) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < value.length() && out.length() < 100; i++) {
+      char c = value.charAt(i);
+      out.append(c >= 0x20 && c < 0x7F ? c : '?');
+    }
+    return out.toString();
   }
 
   private void finish(ChannelHandlerContext ctx) {
@@ -199,9 +263,13 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
           case PREFLIGHT -> responses.preflight(headers);
           case NOT_FOUND -> responses.notFound();
           case TOO_LARGE -> responses.tooLarge();
+          case FORBIDDEN -> responses.forbidden(refusal);
         };
-    Responses.allowOrigin(response, headers.get(HttpHeaderNames.ORIGIN));
+    if (kind != Kind.FORBIDDEN) {
+      Responses.allowOrigin(response, headers.get(HttpHeaderNames.ORIGIN));
+    }
     send(ctx, response, HttpUtil.isKeepAlive(request), request.protocolVersion());
+    deadlines.requestRead();
   }
 
   private FullHttpResponse answer(ChannelHandlerContext ctx, HttpHeaders headers, byte[] received) {

@@ -1,5 +1,7 @@
 package dev.dynakit.engine.internal.http;
 
+import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.internal.protocol.Json;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
@@ -11,6 +13,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.zip.CRC32;
 import org.jspecify.annotations.Nullable;
 
@@ -30,7 +34,7 @@ final class Responses {
       "<UnknownOperationException/>\n".getBytes(StandardCharsets.US_ASCII);
 
   private static final byte[] NO_BYTES = new byte[0];
-  private static final AsciiString ANY = AsciiString.cached("*");
+  private static final AsciiString EXPOSED = AsciiString.cached("x-amzn-RequestId, x-amz-crc32");
   private static final AsciiString PREFLIGHT_MAX_AGE = AsciiString.cached("172800");
 
   // our own header names and values are known to be valid; skip Netty's per-header validation
@@ -77,6 +81,20 @@ final class Responses {
     return of(HttpResponseStatus.BAD_REQUEST, NO_BYTES);
   }
 
+  /**
+   * The answer to a request from a {@code Host} or web page origin the server does not serve:
+   * DynamoDB's AccessDeniedException, with 403 as HTTP says for a request understood and refused
+   * (DynamoDB itself sends 400 for it, but only for a signature, which no retry can fix either).
+   */
+  FullHttpResponse forbidden(String message) {
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("__type", ErrorType.ACCESS_DENIED.wireName());
+    error.put("message", message);
+    FullHttpResponse response = of(HttpResponseStatus.FORBIDDEN, Json.write(error));
+    response.headers().set(HttpHeaderNames.CONTENT_TYPE, AMZ_JSON);
+    return response;
+  }
+
   /** The answer to a browser's CORS preflight ({@code OPTIONS} with an {@code Origin}). */
   FullHttpResponse preflight(HttpHeaders request) {
     FullHttpResponse response = of(HttpResponseStatus.OK, NO_BYTES);
@@ -93,10 +111,16 @@ final class Responses {
     return response;
   }
 
-  /** Lets a browser page read the response of a request that came with an {@code Origin}. */
+  /**
+   * Lets a page of {@code origin} (already checked) read the response, DynamoDB's headers included.
+   * The origin is named rather than {@code *}: the answer differs by origin, hence {@code Vary}.
+   */
   static void allowOrigin(FullHttpResponse response, @Nullable String origin) {
     if (origin != null) {
-      response.headers().set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, ANY);
+      HttpHeaders headers = response.headers();
+      headers.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+      headers.set(HttpHeaderNames.VARY, HttpHeaderNames.ORIGIN);
+      headers.set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, EXPOSED);
     }
   }
 
