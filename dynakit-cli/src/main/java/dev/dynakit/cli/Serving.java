@@ -25,9 +25,14 @@ final class Serving {
    * and the engine before the JVM exits. Takes ownership of the engine: it is closed either way.
    */
   static void serve(DynakitEngine engine, String host, int port, PrintWriter out) {
+    serve(engine, EngineServer.builder(engine).host(host).port(port), out);
+  }
+
+  /** As {@link #serve(DynakitEngine, String, int, PrintWriter)}, with the server's settings. */
+  static void serve(DynakitEngine engine, EngineServer.Builder settings, PrintWriter out) {
     EngineServer server;
     try {
-      server = EngineServer.start(engine, host, port);
+      server = settings.start();
     } catch (RuntimeException e) {
       engine.close();
       throw e;
