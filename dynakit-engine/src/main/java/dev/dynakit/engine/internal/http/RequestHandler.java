@@ -20,6 +20,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
@@ -132,7 +134,14 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
   private void start(ChannelHandlerContext ctx, HttpRequest request) {
     if (request.decoderResult().isFailure()) {
-      reject(ctx);
+      Throwable cause = request.decoderResult().cause();
+      if (cause instanceof TooLongHttpLineException) {
+        reject(ctx, responses.lineTooLong());
+      } else if (cause instanceof TooLongHttpHeaderException) {
+        reject(ctx, responses.headersTooLarge());
+      } else {
+        reject(ctx, responses.badRequest());
+      }
       return;
     }
     deadlines.headRead();
@@ -143,6 +152,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     HttpMethod method = request.method();
     if (refused(ctx, request.headers())) {
       kind = Kind.FORBIDDEN;
+    } else if (!isRoot(request.uri())) {
+      kind = Kind.NOT_FOUND; // DynamoDB serves "/" only; other paths are unknown to it
     } else if (HttpMethod.POST.equals(method)) {
       if (expected > maxBodyBytes) {
         kind = Kind.TOO_LARGE;
@@ -177,7 +188,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
   private void append(ChannelHandlerContext ctx, HttpContent content) {
     if (content.decoderResult().isFailure()) {
-      reject(ctx);
+      reject(ctx, responses.badRequest());
       return;
     }
     ByteBuf buf = content.content();
@@ -199,6 +210,11 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     if (content instanceof LastHttpContent) {
       finish(ctx);
     }
+  }
+
+  /** Whether a request target is {@code /}, with or without a query. */
+  private static boolean isRoot(String uri) {
+    return uri.equals("/") || uri.startsWith("/?");
   }
 
   private int capacityFor(int needed) {
@@ -341,9 +357,9 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     return null;
   }
 
-  private void reject(ChannelHandlerContext ctx) {
+  private void reject(ChannelHandlerContext ctx, FullHttpResponse response) {
     head = null;
-    send(ctx, responses.badRequest(), false, HttpVersion.HTTP_1_1);
+    send(ctx, response, false, HttpVersion.HTTP_1_1);
   }
 
   private void send(

@@ -3,6 +3,7 @@ package dev.dynakit.engine.internal.http;
 import dev.dynakit.engine.ErrorType;
 import dev.dynakit.engine.internal.protocol.Json;
 import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.DateFormatter;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -13,6 +14,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
 import java.nio.charset.StandardCharsets;
+import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.CRC32;
@@ -45,6 +47,8 @@ final class Responses {
 
   private final CRC32 crc = new CRC32();
   private final byte[] healthBody;
+  private long dateSecond = Long.MIN_VALUE;
+  private String dateText = "";
 
   /**
    * @param healthBody what {@code GET /} answers, e.g. {@code "healthy:
@@ -79,6 +83,16 @@ final class Responses {
   /** The answer to bytes that are not HTTP/1.1. */
   FullHttpResponse badRequest() {
     return of(HttpResponseStatus.BAD_REQUEST, NO_BYTES);
+  }
+
+  /** The answer to a request line over the decoder's limit (HTTP's own status for it). */
+  FullHttpResponse lineTooLong() {
+    return of(HttpResponseStatus.REQUEST_URI_TOO_LONG, NO_BYTES);
+  }
+
+  /** The answer to request headers over the decoder's limit (HTTP's own status for it). */
+  FullHttpResponse headersTooLarge() {
+    return of(HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, NO_BYTES);
   }
 
   /**
@@ -134,6 +148,17 @@ final class Responses {
     headers.set(REQUEST_ID_HEADER, RequestIds.next());
     headers.set(CRC32_HEADER, Long.toString(crc.getValue()));
     headers.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+    headers.set(HttpHeaderNames.DATE, date());
     return response;
+  }
+
+  /** The {@code Date} of an answer, formatted once a second per connection. */
+  private String date() {
+    long second = System.currentTimeMillis() / 1000;
+    if (second != dateSecond) {
+      dateSecond = second;
+      dateText = DateFormatter.format(new Date(second * 1000));
+    }
+    return dateText;
   }
 }
