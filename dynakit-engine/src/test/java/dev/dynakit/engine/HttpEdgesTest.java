@@ -3,16 +3,24 @@ package dev.dynakit.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.engine.RawHttpConnection.Response;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The HTTP edges of issue 31 (point 5): Date, paths, overlong lines and headers. */
+/**
+ * The HTTP edges of issue 31 (point 5): Date, paths, overlong lines and headers, compressed request
+ * bodies, and TagResource/UntagResource's empty answers.
+ */
 class HttpEdgesTest {
   private DynakitEngine engine;
   private EngineServer server;
@@ -85,6 +93,94 @@ class HttpEdgesTest {
       assertThat(c.read().status()).isEqualTo(431);
       assertThat(c.closedByServerOrReset()).isTrue();
     }
+  }
+
+  @Test
+  void gzipAndDeflateBodies_areInflated() throws IOException {
+    byte[] json = "{\"Limit\": 5}".getBytes(StandardCharsets.UTF_8);
+    assertThat(compressed("gzip", gzip(json)).status()).isEqualTo(200);
+    assertThat(compressed("deflate", deflate(json, false)).status()).isEqualTo(200);
+    assertThat(compressed("deflate", deflate(json, true)).status()).isEqualTo(200);
+    assertThat(compressed("identity", json).status()).isEqualTo(200);
+  }
+
+  @Test
+  void aCompressedBodyThatInflatesBeyondTheLimit_is413() throws IOException {
+    byte[] zeros = new byte[18 * 1024 * 1024];
+    byte[] bomb = gzip(zeros);
+    assertThat(bomb.length).isLessThan(100_000);
+    assertThat(compressed("gzip", bomb).status()).isEqualTo(413);
+  }
+
+  @Test
+  void aCorruptOrUnknownEncoding_isASerializationError() throws IOException {
+    byte[] json = "{}".getBytes(StandardCharsets.UTF_8);
+    for (Response r : List.of(compressed("gzip", json), compressed("br", json))) {
+      assertThat(r.status()).isEqualTo(400);
+      assertThat(r.text()).contains("com.amazon.coral.service#SerializationException");
+    }
+  }
+
+  @Test
+  void tagResourceAndUntagResource_answerWithAnEmptyBody() throws IOException {
+    String arn = "arn:aws:dynamodb:us-east-1:000000000000:table/tagged";
+    assertThat(
+            exchange(
+                    RawHttpConnection.post(
+                        "DynamoDB_20120810.CreateTable",
+                        "{\"TableName\":\"tagged\",\"BillingMode\":\"PAY_PER_REQUEST\","
+                            + "\"AttributeDefinitions\":[{\"AttributeName\":\"pk\","
+                            + "\"AttributeType\":\"S\"}],\"KeySchema\":[{\"AttributeName\":"
+                            + "\"pk\",\"KeyType\":\"HASH\"}]}"))
+                .status())
+        .isEqualTo(200);
+    Response tagged =
+        exchange(
+            RawHttpConnection.post(
+                "DynamoDB_20120810.TagResource",
+                "{\"ResourceArn\":\"" + arn + "\",\"Tags\":[{\"Key\":\"a\",\"Value\":\"b\"}]}"));
+    Response untagged =
+        exchange(
+            RawHttpConnection.post(
+                "DynamoDB_20120810.UntagResource",
+                "{\"ResourceArn\":\"" + arn + "\",\"TagKeys\":[\"a\"]}"));
+    for (Response r : List.of(tagged, untagged)) {
+      assertThat(r.status()).isEqualTo(200);
+      assertThat(r.body()).isEmpty();
+      assertThat(r.header("content-length")).isEqualTo("0");
+      assertThat(r.header("x-amz-crc32")).isEqualTo("0");
+    }
+  }
+
+  private Response compressed(String encoding, byte[] body) throws IOException {
+    try (RawHttpConnection c = new RawHttpConnection(server.port())) {
+      c.send(
+          "POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+              + "Content-Type: application/x-amz-json-1.0\r\nContent-Encoding: "
+              + encoding
+              + "\r\nContent-Length: "
+              + body.length
+              + "\r\n\r\n");
+      c.send(body);
+      return c.read();
+    }
+  }
+
+  private static byte[] gzip(byte[] data) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+      gz.write(data);
+    }
+    return out.toByteArray();
+  }
+
+  private static byte[] deflate(byte[] data, boolean raw) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (DeflaterOutputStream d =
+        new DeflaterOutputStream(out, new Deflater(Deflater.DEFAULT_COMPRESSION, raw))) {
+      d.write(data);
+    }
+    return out.toByteArray();
   }
 
   private Response exchange(String request) throws IOException {

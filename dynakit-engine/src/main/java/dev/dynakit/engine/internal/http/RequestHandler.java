@@ -297,6 +297,13 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
       }
       type = Responses.JSON;
     }
+    try {
+      received =
+          RequestBodies.decode(
+              headers.get(HttpHeaderNames.CONTENT_ENCODING), received, maxBodyBytes);
+    } catch (RequestBodies.Refused e) {
+      return e.tooLarge() ? responses.tooLarge() : responses.undecodable(e.getMessage(), type);
+    }
     String target = headers.get(TARGET);
     EngineResponse result = engine.handle(target == null ? "" : target, received);
     byte[] body = result.body();

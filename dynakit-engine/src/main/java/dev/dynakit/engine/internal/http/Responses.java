@@ -109,6 +109,17 @@ final class Responses {
     return response;
   }
 
+  /**
+   * The answer to a body that cannot be decoded (an unknown or corrupt {@code Content-Encoding}):
+   * DynamoDB's SerializationException, its word for a body it cannot read.
+   */
+  FullHttpResponse undecodable(String message, AsciiString contentType) {
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("__type", ErrorType.SERIALIZATION.wireName());
+    error.put("message", message);
+    return json(ErrorType.SERIALIZATION.httpStatus(), Json.write(error), contentType);
+  }
+
   /** The answer to a browser's CORS preflight ({@code OPTIONS} with an {@code Origin}). */
   FullHttpResponse preflight(HttpHeaders request) {
     FullHttpResponse response = of(HttpResponseStatus.OK, NO_BYTES);
