@@ -3,6 +3,7 @@ package dev.dynakit.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.engine.RawHttpConnection.Response;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,8 +11,10 @@ import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
+import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The HTTP edges of issue 31 (point 5): Date, paths, overlong lines and headers, compressed request
- * bodies, and TagResource/UntagResource's empty answers.
+ * bodies, gzipped answers, and TagResource/UntagResource's empty answers.
  */
 class HttpEdgesTest {
   private DynakitEngine engine;
@@ -150,6 +153,50 @@ class HttpEdgesTest {
       assertThat(r.header("content-length")).isEqualTo("0");
       assertThat(r.header("x-amz-crc32")).isEqualTo("0");
     }
+  }
+
+  @Test
+  void largeAnswers_areGzippedWhenTheClientAcceptsIt() throws IOException {
+    engine.handle(
+        "CreateTable",
+        ("{\"TableName\":\"big\",\"BillingMode\":\"PAY_PER_REQUEST\",\"AttributeDefinitions\":"
+                + "[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"}],\"KeySchema\":"
+                + "[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"}]}")
+            .getBytes(StandardCharsets.UTF_8));
+    String text = "abc".repeat(10_000);
+    engine.handle(
+        "PutItem",
+        ("{\"TableName\":\"big\",\"Item\":{\"pk\":{\"S\":\"k\"},\"t\":{\"S\":\"" + text + "\"}}}")
+            .getBytes(StandardCharsets.UTF_8));
+    String get = "{\"TableName\":\"big\",\"Key\":{\"pk\":{\"S\":\"k\"}}}";
+
+    Response zipped =
+        exchange(RawHttpConnection.post("DynamoDB_20120810.GetItem", get, "Accept-Encoding: gzip"));
+    assertThat(zipped.header("content-encoding")).isEqualTo("gzip");
+    CRC32 crc = new CRC32();
+    crc.update(zipped.body());
+    assertThat(zipped.header("x-amz-crc32")).isEqualTo(Long.toString(crc.getValue()));
+    String inflated =
+        new String(
+            new GZIPInputStream(new ByteArrayInputStream(zipped.body())).readAllBytes(),
+            StandardCharsets.UTF_8);
+    assertThat(inflated).contains(text);
+    assertThat(zipped.body().length).isLessThan(inflated.length() / 10);
+
+    Response plain = exchange(RawHttpConnection.post("DynamoDB_20120810.GetItem", get));
+    assertThat(plain.header("content-encoding")).isNull();
+    assertThat(plain.text()).isEqualTo(inflated);
+
+    Response refused =
+        exchange(
+            RawHttpConnection.post(
+                "DynamoDB_20120810.GetItem", get, "Accept-Encoding: gzip;q=0, identity"));
+    assertThat(refused.header("content-encoding")).isNull();
+
+    Response small =
+        exchange(
+            RawHttpConnection.post("DynamoDB_20120810.ListTables", "{}", "Accept-Encoding: gzip"));
+    assertThat(small.header("content-encoding")).isNull();
   }
 
   private Response compressed(String encoding, byte[] body) throws IOException {

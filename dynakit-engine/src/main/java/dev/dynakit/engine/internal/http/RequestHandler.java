@@ -310,7 +310,11 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     if (result.status() == 200 && target != null && target.endsWith(DESCRIBE_ENDPOINTS)) {
       body = endpointsAt(body, address(headers.get(HttpHeaderNames.HOST), ctx));
     }
-    return responses.json(result.status(), body, type);
+    return responses.json(
+        result.status(),
+        body,
+        type,
+        Responses.acceptsGzip(headers.get(HttpHeaderNames.ACCEPT_ENCODING)));
   }
 
   /** The address a request came to: its Host header, else the connection's local address. */

@@ -8,16 +8,21 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpHeadersFactory;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.CRC32;
+import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -36,6 +41,10 @@ final class Responses {
       "<UnknownOperationException/>\n".getBytes(StandardCharsets.US_ASCII);
 
   private static final byte[] NO_BYTES = new byte[0];
+
+  /** Smaller answers are sent as they are: compressing them saves less than it costs. */
+  static final int GZIP_FROM_BYTES = 16 * 1024;
+
   private static final AsciiString EXPOSED = AsciiString.cached("x-amzn-RequestId, x-amz-crc32");
   private static final AsciiString PREFLIGHT_MAX_AGE = AsciiString.cached("172800");
 
@@ -60,9 +69,52 @@ final class Responses {
 
   /** An engine answer. */
   FullHttpResponse json(int status, byte[] body, AsciiString contentType) {
-    FullHttpResponse response = of(HttpResponseStatus.valueOf(status), body);
+    return json(status, body, contentType, false);
+  }
+
+  /**
+   * An engine answer, gzipped when the client accepts it and the body is large enough to gain;
+   * {@code x-amz-crc32} is then the CRC32 of the compressed bytes, as DynamoDB sends it and the
+   * SDKs check it.
+   */
+  FullHttpResponse json(int status, byte[] body, AsciiString contentType, boolean gzipAccepted) {
+    boolean gzip = gzipAccepted && body.length >= GZIP_FROM_BYTES;
+    FullHttpResponse response = of(HttpResponseStatus.valueOf(status), gzip ? gzip(body) : body);
     response.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+    if (gzip) {
+      response.headers().set(HttpHeaderNames.CONTENT_ENCODING, HttpHeaderValues.GZIP);
+    }
     return response;
+  }
+
+  /** Whether an {@code Accept-Encoding} value accepts gzip (named without {@code q=0}). */
+  static boolean acceptsGzip(@Nullable String acceptEncoding) {
+    if (acceptEncoding == null) {
+      return false;
+    }
+    for (String part : acceptEncoding.split(",")) {
+      String[] params = part.split(";");
+      if (params[0].trim().equalsIgnoreCase("gzip")) {
+        for (int i = 1; i < params.length; i++) {
+          String p = params[i].replace(" ", "");
+          if (p.equals("q=0") || p.matches("q=0\\.0*")) {
+            return false;
+          }
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static byte[] gzip(byte[] body) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(body.length / 4 + 64);
+    try (GZIPOutputStream gz = new GZIPOutputStream(out, 8192)) {
+      gz.write(body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a stream in memory does not fail
+    }
+    return out.toByteArray();
   }
 
   /** The answer to {@code GET /}: DynamoDB's health text. */
