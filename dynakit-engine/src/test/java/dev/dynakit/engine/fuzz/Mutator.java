@@ -88,8 +88,8 @@ final class Mutator {
           "INCLUDE",
           "EQ",
           "BETWEEN",
-          "fz",
-          "fz2",
+          "fuzz",
+          "fuzz2",
           "byG",
           "byL",
           "pk",
@@ -100,7 +100,7 @@ final class Mutator {
           "é€😀",
           "\uFFFF",
           "arn:aws:dynamodb:us-east-1:000000000000:table/",
-          "arn:aws:dynamodb:eu-west-1:111111111111:table/fz/index/byG");
+          "arn:aws:dynamodb:eu-west-1:111111111111:table/fuzz/index/byG");
   private static final List<String> RAW_JSON =
       List.of(
           "\"a\\ud800\"",

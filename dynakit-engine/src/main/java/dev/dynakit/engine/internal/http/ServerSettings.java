@@ -1,7 +1,6 @@
 package dev.dynakit.engine.internal.http;
 
 import java.time.Duration;
-import java.util.Set;
 
 /**
  * How an engine server defends itself and whom it serves; built by {@code EngineServer.Builder},
@@ -37,15 +36,4 @@ public record ServerSettings(
    * seconds), so that a client never reuses a connection we are closing at the same moment.
    */
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(120);
-
-  /** The defaults, for a server bound to {@code boundHost}. */
-  public static ServerSettings defaults(String boundHost) {
-    return new ServerSettings(
-        EngineChannelInitializer.MAX_BODY_BYTES,
-        DEFAULT_MAX_CONNECTIONS,
-        DEFAULT_HEADER_TIMEOUT,
-        DEFAULT_BODY_TIMEOUT,
-        DEFAULT_IDLE_TIMEOUT,
-        new LocalAccess(boundHost, Set.of(), Set.of()));
-  }
 }
