@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.LongAdder;
  * </pre>
  */
 public final class FuzzCampaign {
-  private static final int RESTORE_EVERY = 2_000;
+  private static final int RESTORE_EVERY = 500;
   private static final int MAX_SHOWN = 20;
 
   private FuzzCampaign() {}
