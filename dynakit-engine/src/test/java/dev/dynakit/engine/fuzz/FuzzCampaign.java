@@ -32,6 +32,9 @@ public final class FuzzCampaign {
   private FuzzCampaign() {}
 
   public static void main(String[] args) throws InterruptedException {
+    // The JDK client keeps idle connections 20 minutes by default, the server 2: a request sent on
+    // one the server has just closed is lost (no retry for a POST). Drop them first.
+    System.setProperty("jdk.httpclient.keepalive.timeout", "60");
     Map<String, String> options = options(args);
     URI endpoint = options.containsKey("endpoint") ? URI.create(options.get("endpoint")) : null;
     Duration limit = Duration.ofSeconds(Long.parseLong(options.getOrDefault("seconds", "600")));

@@ -37,6 +37,40 @@ public record LocalAccess(String boundHost, Set<String> corsOrigins, Set<String>
     return o.endsWith("/") ? o.substring(0, o.length() - 1) : o;
   }
 
+  /**
+   * Why a request is not served, or null when it is: a {@code Host} that may be a re-pointed
+   * hostile name, or a web page of an origin not allowed.
+   */
+  @Nullable String refusal(
+      @Nullable String host, @Nullable String origin, @Nullable SocketAddress local) {
+    if (!hostAllowed(host, local)) {
+      return "Host '"
+          + printable(host)
+          + "' is not served: this engine answers to loopback names and its own address"
+          + " (allow others with --allow-host or EngineServer.Builder.allowHost)";
+    }
+    if (origin != null && !originAllowed(origin)) {
+      return "Origin '"
+          + printable(origin)
+          + "' is not allowed: this engine serves web pages of loopback origins only"
+          + " (allow others with --cors-origin or EngineServer.Builder.corsOrigin)";
+    }
+    return null;
+  }
+
+  /** A header value fit to be quoted in a message: printable ASCII, at most 100 characters. */
+  private static String printable(@Nullable String value) {
+    if (value == null) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < value.length() && out.length() < 100; i++) {
+      char c = value.charAt(i);
+      out.append(c >= 0x20 && c < 0x7F ? c : '?');
+    }
+    return out.toString();
+  }
+
   /** Whether a page of {@code origin} may read the server's answers. */
   boolean originAllowed(String origin) {
     String o = origin(origin);

@@ -150,7 +150,13 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     length = 0;
     expected = HttpUtil.getContentLength(request, -1L);
     HttpMethod method = request.method();
-    if (refused(ctx, request.headers())) {
+    String refused =
+        access.refusal(
+            request.headers().get(HttpHeaderNames.HOST),
+            request.headers().get(HttpHeaderNames.ORIGIN),
+            ctx.channel().localAddress());
+    if (refused != null) {
+      refusal = refused;
       kind = Kind.FORBIDDEN;
     } else if (!isRoot(request.uri())) {
       kind = Kind.NOT_FOUND; // DynamoDB serves "/" only; other paths are unknown to it
@@ -175,9 +181,9 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
       if (kind == Kind.TOO_LARGE || kind == Kind.FORBIDDEN) {
         // the client waits for our word before sending the body: refuse it and hang up
         head = null;
-        FullHttpResponse refused =
+        FullHttpResponse answer =
             kind == Kind.TOO_LARGE ? responses.tooLarge() : responses.forbidden(refusal);
-        send(ctx, refused, false, request.protocolVersion());
+        send(ctx, answer, false, request.protocolVersion());
         return;
       }
       ctx.writeAndFlush(
@@ -221,45 +227,6 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     int doubled = Math.max(FIRST_CHUNKED_CAPACITY, body.length * 2);
     long limit = expected >= 0 ? Math.min(expected, maxBodyBytes) : maxBodyBytes;
     return (int) Math.max(needed, Math.min(doubled, limit));
-  }
-
-  /**
-   * Whether the request comes from where this server does not serve: a {@code Host} that may be a
-   * re-pointed hostile name, or a web page of an origin not allowed. Notes why in {@link #refusal}.
-   */
-  private boolean refused(ChannelHandlerContext ctx, HttpHeaders headers) {
-    String host = headers.get(HttpHeaderNames.HOST);
-    if (!access.hostAllowed(host, ctx.channel().localAddress())) {
-      refusal =
-          "Host '"
-              + printable(host)
-              + "' is not served: this engine answers to loopback names and its own address"
-              + " (allow others with --allow-host or EngineServer.Builder.allowHost)";
-      return true;
-    }
-    String origin = headers.get(HttpHeaderNames.ORIGIN);
-    if (origin != null && !access.originAllowed(origin)) {
-      refusal =
-          "Origin '"
-              + printable(origin)
-              + "' is not allowed: this engine serves web pages of loopback origins only"
-              + " (allow others with --cors-origin or EngineServer.Builder.corsOrigin)";
-      return true;
-    }
-    return false;
-  }
-
-  /** A header value fit to be quoted in a message: printable ASCII, at most 100 characters. */
-  private static String printable(@Nullable String value) {
-    if (value == null) {
-      return "";
-    }
-    StringBuilder out = new StringBuilder();
-    for (int i = 0; i < value.length() && out.length() < 100; i++) {
-      char c = value.charAt(i);
-      out.append(c >= 0x20 && c < 0x7F ? c : '?');
-    }
-    return out.toString();
   }
 
   private void finish(ChannelHandlerContext ctx) {
