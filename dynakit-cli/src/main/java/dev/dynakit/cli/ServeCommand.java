@@ -1,11 +1,15 @@
 package dev.dynakit.cli;
 
 import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.engine.EngineServer;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code dynakit serve}: an in-memory engine over HTTP until the process is stopped. */
@@ -40,11 +44,58 @@ final class ServeCommand implements Callable<Integer> {
       description = "Port to listen on (default: ${DEFAULT-VALUE}; 0 picks a free port).")
   private int port;
 
+  @Option(
+      names = "--cors-origin",
+      paramLabel = "ORIGIN",
+      description = {
+        "Let web pages of ORIGIN (scheme://host[:port]) use the engine, beyond the loopback"
+            + " origins (http://localhost:*, http://127.0.0.1:*, http://[::1]:*). Repeatable."
+            + " '*' is refused: the engine accepts any signature."
+      })
+  private List<String> corsOrigins = new ArrayList<>();
+
+  @Option(
+      names = "--allow-host",
+      paramLabel = "HOST",
+      description = {
+        "Serve requests whose Host header is HOST (name or name:port), beyond loopback names and"
+            + " the listening address; e.g. a container's service name. Repeatable."
+      })
+  private List<String> allowedHosts = new ArrayList<>();
+
   @Override
   public Integer call() {
     Serving.checkPort(spec, port);
+    Serving.checkAddress(host, port);
     PrintWriter out = spec.commandLine().getOut();
-    Serving.serve(DynakitEngine.inMemory(), host, port, out);
+    DynakitEngine engine = DynakitEngine.inMemory();
+    EngineServer.Builder server;
+    try {
+      server = settings(engine);
+    } catch (ParameterException e) {
+      engine.close();
+      throw e;
+    }
+    Serving.serve(engine, server, out);
     return 0;
+  }
+
+  private EngineServer.Builder settings(DynakitEngine engine) {
+    EngineServer.Builder server = EngineServer.builder(engine).host(host).port(port);
+    for (String origin : corsOrigins) {
+      try {
+        server.corsOrigin(origin);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--cors-origin: " + e.getMessage());
+      }
+    }
+    for (String allowed : allowedHosts) {
+      try {
+        server.allowHost(allowed);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--allow-host: " + e.getMessage());
+      }
+    }
+    return server;
   }
 }

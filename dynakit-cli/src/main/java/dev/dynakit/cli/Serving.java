@@ -78,10 +78,20 @@ final class Serving {
    * ownership of the engine: it is closed either way.
    */
   static void serve(DynakitEngine engine, String host, int port, PrintWriter out) {
-    EngineServer server;
     try {
       checkAddress(host, port);
-      server = EngineServer.start(engine, host, port);
+    } catch (RuntimeException e) {
+      engine.close();
+      throw e;
+    }
+    serve(engine, EngineServer.builder(engine).host(host).port(port), out);
+  }
+
+  /** As {@link #serve(DynakitEngine, String, int, PrintWriter)}, with the server's settings. */
+  static void serve(DynakitEngine engine, EngineServer.Builder settings, PrintWriter out) {
+    EngineServer server;
+    try {
+      server = settings.start();
     } catch (RuntimeException e) {
       engine.close();
       throw e;

@@ -132,6 +132,9 @@ public final class DynakitEngine implements AutoCloseable {
 
   @SuppressWarnings("unchecked")
   private static EngineResponse answer(Object result) {
+    if (result == Operation.NO_BODY) {
+      return new EngineResponse(200, new byte[0]);
+    }
     // every operation answers a JSON object; anything else is written at once
     return result instanceof Map<?, ?>
         ? EngineResponse.ofResult((Map<String, Object>) result)

@@ -2,6 +2,8 @@ package dev.dynakit.engine;
 
 import dev.dynakit.engine.internal.http.EngineChannelInitializer;
 import dev.dynakit.engine.internal.http.EventLoops;
+import dev.dynakit.engine.internal.http.LocalAccess;
+import dev.dynakit.engine.internal.http.ServerSettings;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -10,7 +12,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -23,6 +29,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Content-Type: application/x-amz-json-1.0}); connections are kept alive unless the client asks
  * otherwise; {@code GET /} answers DynamoDB's health text. Requests run directly on the event-loop
  * threads (one per core; native epoll on Linux, NIO elsewhere).
+ *
+ * <p>Since it accepts any signature, the server is local by default: it serves only requests whose
+ * {@code Host} is a loopback name or its own address (so that a hostile page cannot reach it by
+ * re-pointing its domain at 127.0.0.1), and lets only web pages of loopback origins read its
+ * answers (CORS). It holds its ground against slow clients: a request's head and body must arrive
+ * within time limits, idle connections are closed, connections are capped, and a body is stored as
+ * it arrives, never allocated from its {@code Content-Length}. {@link #builder(DynakitEngine)}
+ * changes each of these.
  *
  * <pre>{@code
  * try (DynakitEngine engine = DynakitEngine.inMemory();
@@ -57,11 +71,16 @@ public final class EngineServer implements AutoCloseable {
    *     foreign host)
    */
   public static EngineServer start(DynakitEngine engine, String host, int port) {
-    Objects.requireNonNull(engine, "engine");
-    Objects.requireNonNull(host, "host");
-    if (port < 0 || port > 65_535) {
-      throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
-    }
+    return builder(engine).host(host).port(port).start();
+  }
+
+  /** Settings for a server of {@code engine}, started with {@link Builder#start()}. */
+  public static Builder builder(DynakitEngine engine) {
+    return new Builder(Objects.requireNonNull(engine, "engine"));
+  }
+
+  private static EngineServer start(
+      DynakitEngine engine, String host, int port, ServerSettings settings) {
     EventLoops loops = EventLoops.open(Runtime.getRuntime().availableProcessors());
     ServerBootstrap bootstrap =
         new ServerBootstrap()
@@ -71,8 +90,7 @@ public final class EngineServer implements AutoCloseable {
             .option(ChannelOption.SO_REUSEADDR, true)
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.SO_KEEPALIVE, true)
-            .childHandler(
-                new EngineChannelInitializer(engine, EngineChannelInitializer.MAX_BODY_BYTES));
+            .childHandler(new EngineChannelInitializer(engine, settings));
     ChannelFuture bound = bootstrap.bind(host, port).awaitUninterruptibly();
     if (!bound.isSuccess()) {
       loops.group().shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
@@ -126,5 +144,153 @@ public final class EngineServer implements AutoCloseable {
   private static String describe(Throwable cause) {
     String message = cause.getMessage();
     return message == null ? cause.getClass().getSimpleName() : message;
+  }
+
+  /**
+   * Settings of a server: where it listens, whom it serves and how it holds its ground. Every
+   * setting has a default fit for a developer's machine and a test suite.
+   */
+  public static final class Builder {
+    private final DynakitEngine engine;
+    private String host = "127.0.0.1";
+    private int port;
+    private int maxConnections = ServerSettings.DEFAULT_MAX_CONNECTIONS;
+    private Duration headerTimeout = ServerSettings.DEFAULT_HEADER_TIMEOUT;
+    private Duration bodyTimeout = ServerSettings.DEFAULT_BODY_TIMEOUT;
+    private Duration idleTimeout = ServerSettings.DEFAULT_IDLE_TIMEOUT;
+    private final Set<String> corsOrigins = new LinkedHashSet<>();
+    private final Set<String> allowedHosts = new LinkedHashSet<>();
+
+    private Builder(DynakitEngine engine) {
+      this.engine = engine;
+    }
+
+    /**
+     * The address to listen on: {@code 127.0.0.1} (the default) for this machine only, {@code
+     * 0.0.0.0} for every interface.
+     */
+    public Builder host(String host) {
+      this.host = Objects.requireNonNull(host, "host");
+      return this;
+    }
+
+    /** The port; 0 (the default) picks a free one. */
+    public Builder port(int port) {
+      if (port < 0 || port > 65_535) {
+        throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
+      }
+      this.port = port;
+      return this;
+    }
+
+    /**
+     * The most connections open at once ({@value ServerSettings#DEFAULT_MAX_CONNECTIONS} by
+     * default); further ones are closed as they are accepted.
+     */
+    public Builder maxConnections(int maxConnections) {
+      if (maxConnections < 1) {
+        throw new IllegalArgumentException(
+            "maxConnections must be positive, got " + maxConnections);
+      }
+      this.maxConnections = maxConnections;
+      return this;
+    }
+
+    /**
+     * How long a request's line and headers may take to arrive, from its first byte (from the
+     * connection's opening, for its first request); 10 seconds by default. A client that is slower
+     * is disconnected.
+     */
+    public Builder headerTimeout(Duration timeout) {
+      this.headerTimeout = positive(timeout, "headerTimeout");
+      return this;
+    }
+
+    /**
+     * How long a request's body may take to arrive once its headers have; 60 seconds by default. A
+     * client that is slower is disconnected.
+     */
+    public Builder bodyTimeout(Duration timeout) {
+      this.bodyTimeout = positive(timeout, "bodyTimeout");
+      return this;
+    }
+
+    /** How long a kept-alive connection may wait for its next request; 2 minutes by default. */
+    public Builder idleTimeout(Duration timeout) {
+      this.idleTimeout = positive(timeout, "idleTimeout");
+      return this;
+    }
+
+    /**
+     * Lets web pages of {@code origin} (such as {@code https://app.example:8443}) read answers,
+     * beyond the loopback origins always allowed. A wildcard is refused: the server accepts any
+     * signature, so {@code *} would let every web page its visitor opens read and write the data.
+     *
+     * @throws IllegalArgumentException for {@code *} or a value that is not {@code
+     *     scheme://host[:port]}
+     */
+    public Builder corsOrigin(String origin) {
+      Objects.requireNonNull(origin, "origin");
+      String o = origin.trim();
+      if (o.contains("*")) {
+        throw new IllegalArgumentException(
+            "A wildcard CORS origin is refused: this engine accepts any signature, so '"
+                + origin
+                + "' would let every web page read and write its data; name each origin"
+                + " (http://host:port)");
+      }
+      if (!o.matches("(?i)https?://[^/?#\\s]+/?")) {
+        throw new IllegalArgumentException(
+            "A CORS origin is scheme://host[:port], such as http://app.test:3000; got '"
+                + origin
+                + "'");
+      }
+      corsOrigins.add(LocalAccess.origin(o));
+      return this;
+    }
+
+    /**
+     * Serves requests whose {@code Host} is {@code host} ({@code name} or {@code name:port}),
+     * beyond loopback names and the server's own address; for a server reached by another name,
+     * such as a container's service name.
+     */
+    public Builder allowHost(String host) {
+      Objects.requireNonNull(host, "host");
+      String h = host.trim().toLowerCase(Locale.ROOT);
+      if (h.isEmpty() || h.contains("*") || h.contains("/") || h.chars().anyMatch(c -> c <= ' ')) {
+        throw new IllegalArgumentException(
+            "An allowed host is a name or name:port, such as dynakit or dynakit:8000; got '"
+                + host
+                + "'");
+      }
+      allowedHosts.add(h);
+      return this;
+    }
+
+    /**
+     * Starts the server.
+     *
+     * @throws UncheckedIOException when the address cannot be listened on (port in use, unknown or
+     *     foreign host)
+     */
+    public EngineServer start() {
+      ServerSettings settings =
+          new ServerSettings(
+              EngineChannelInitializer.MAX_BODY_BYTES,
+              maxConnections,
+              headerTimeout,
+              bodyTimeout,
+              idleTimeout,
+              new LocalAccess(host, Set.copyOf(corsOrigins), Set.copyOf(allowedHosts)));
+      return EngineServer.start(engine, host, port, settings);
+    }
+
+    private static Duration positive(Duration timeout, String name) {
+      Objects.requireNonNull(timeout, name);
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(name + " must be positive, got " + timeout);
+      }
+      return timeout;
+    }
   }
 }

@@ -106,7 +106,7 @@ class EngineServerTest {
   void post_plainJsonContentType_isAnsweredAsPlainJson() throws Exception {
     try (RawHttpConnection c = new RawHttpConnection(server.port())) {
       c.send(
-          "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json; charset=utf-8\r\n"
+          "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json; charset=utf-8\r\n"
               + "Content-Length: 2\r\n\r\n{}");
       Response response = c.read();
       assertThat(response.status()).isEqualTo(400);
@@ -118,7 +118,7 @@ class EngineServerTest {
   void post_bodyThatIsNotJson_is404LikeDynamoDb() throws Exception {
     try (RawHttpConnection c = new RawHttpConnection(server.port())) {
       c.send(
-          "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nhi");
+          "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nhi");
       Response response = c.read();
       assertThat(response.status()).isEqualTo(404);
       assertThat(response.text()).isEqualTo("<UnknownOperationException/>\n");
@@ -129,7 +129,7 @@ class EngineServerTest {
   @Test
   void put_is404() throws Exception {
     try (RawHttpConnection c = new RawHttpConnection(server.port())) {
-      c.send("PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
+      c.send("PUT / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n");
       assertThat(c.read().status()).isEqualTo(404);
     }
   }
@@ -150,9 +150,9 @@ class EngineServerTest {
   void pipelinedRequests_areAnsweredInOrder() throws Exception {
     try (RawHttpConnection c = new RawHttpConnection(server.port())) {
       c.send(
-          "GET / HTTP/1.1\r\nHost: x\r\n\r\n"
+          "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n"
               + RawHttpConnection.post("DynamoDB_20120810.Nope", "{}")
-              + "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+              + "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
       assertThat(c.read().status()).isEqualTo(200);
       assertThat(c.read().status()).isEqualTo(400);
       assertThat(c.read().status()).isEqualTo(200);
@@ -183,11 +183,11 @@ class EngineServerTest {
   void chunkedBody_isReadToTheEnd() throws Exception {
     try (RawHttpConnection c = new RawHttpConnection(server.port())) {
       c.send(
-          "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.Nope\r\n"
+          "POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810.Nope\r\n"
               + "Content-Type: application/x-amz-json-1.0\r\nTransfer-Encoding: chunked\r\n\r\n"
               + "1\r\n{\r\n1\r\n}\r\n0\r\n\r\n");
       assertThat(c.read().text()).isEqualTo(UNKNOWN_OPERATION);
-      c.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+      c.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
       assertThat(c.read().status()).isEqualTo(200);
     }
   }
@@ -196,7 +196,7 @@ class EngineServerTest {
   void expectContinue_isAnsweredBeforeTheBody() throws Exception {
     try (RawHttpConnection c = new RawHttpConnection(server.port())) {
       c.send(
-          "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.Nope\r\n"
+          "POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810.Nope\r\n"
               + "Content-Type: application/x-amz-json-1.0\r\nExpect: 100-continue\r\n"
               + "Content-Length: 2\r\n\r\n");
       assertThat(c.read().status()).isEqualTo(100);
@@ -209,7 +209,7 @@ class EngineServerTest {
   void bodyOverTheLimit_announcedWithExpect_is413AndClosed() throws Exception {
     try (RawHttpConnection c = new RawHttpConnection(server.port())) {
       c.send(
-          "POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 999999999\r\n\r\n");
+          "POST / HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nContent-Length: 999999999\r\n\r\n");
       assertThat(c.read().status()).isEqualTo(413);
       assertThat(c.closedByServer()).isTrue();
     }
@@ -220,7 +220,7 @@ class EngineServerTest {
     byte[] big = new byte[17 * 1024 * 1024 + 1];
     try (RawHttpConnection c = new RawHttpConnection(server.port())) {
       c.send(
-          "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+          "POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
               + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: "
               + big.length
               + "\r\n\r\n");
@@ -228,7 +228,7 @@ class EngineServerTest {
       Response response = c.read();
       assertThat(response.status()).isEqualTo(413);
       assertThat(response.header("x-amzn-requestid")).hasSize(52);
-      c.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+      c.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
       assertThat(c.read().status()).isEqualTo(200);
     }
   }
@@ -238,7 +238,7 @@ class EngineServerTest {
     byte[] chunk = new byte[1024 * 1024];
     try (RawHttpConnection c = new RawHttpConnection(server.port())) {
       c.send(
-          "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0\r\n"
+          "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-amz-json-1.0\r\n"
               + "Transfer-Encoding: chunked\r\n\r\n");
       for (int i = 0; i < 18; i++) {
         c.send(Integer.toHexString(chunk.length) + "\r\n");
@@ -260,15 +260,16 @@ class EngineServerTest {
   }
 
   @Test
-  void corsPreflight_isAllowed() throws Exception {
+  void corsPreflight_fromALoopbackPage_isAllowedForThatOrigin() throws Exception {
     try (RawHttpConnection c = new RawHttpConnection(server.port())) {
       c.send(
-          "OPTIONS / HTTP/1.1\r\nHost: x\r\nOrigin: http://page\r\n"
+          "OPTIONS / HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost:3000\r\n"
               + "Access-Control-Request-Method: POST\r\n"
               + "Access-Control-Request-Headers: x-amz-target, content-type\r\n\r\n");
       Response response = c.read();
       assertThat(response.status()).isEqualTo(200);
-      assertThat(response.header("access-control-allow-origin")).isEqualTo("*");
+      assertThat(response.header("access-control-allow-origin")).isEqualTo("http://localhost:3000");
+      assertThat(response.header("vary")).isEqualTo("origin");
       assertThat(response.header("access-control-allow-methods")).isEqualTo("POST");
       assertThat(response.header("access-control-allow-headers"))
           .isEqualTo("x-amz-target, content-type");

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -22,8 +23,13 @@ final class RawHttpConnection implements AutoCloseable {
   private final OutputStream out;
 
   RawHttpConnection(int port) throws IOException {
+    this(port, 10_000);
+  }
+
+  /** A connection whose reads give up after {@code readTimeoutMillis}. */
+  RawHttpConnection(int port, int readTimeoutMillis) throws IOException {
     socket = new Socket("127.0.0.1", port);
-    socket.setSoTimeout(10_000);
+    socket.setSoTimeout(readTimeoutMillis);
     in = new BufferedInputStream(socket.getInputStream());
     out = socket.getOutputStream();
   }
@@ -83,6 +89,20 @@ final class RawHttpConnection implements AutoCloseable {
     int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
     byte[] body = in.readNBytes(length);
     return new Response(status, headers, body);
+  }
+
+  /**
+   * Whether the server closes the connection within the read timeout: end of stream, or a reset
+   * when it closed with bytes of ours unread.
+   */
+  boolean closedByServerOrReset() throws IOException {
+    try {
+      return in.read() == -1;
+    } catch (SocketTimeoutException e) {
+      return false;
+    } catch (SocketException e) {
+      return true;
+    }
   }
 
   /** Whether the server has closed the connection (reads end of stream). */

@@ -75,6 +75,11 @@ final class BatchGetItemOperation implements Operation {
     Map<String, Request> tables = new LinkedHashMap<>();
     for (String name : requestItems.keySet()) {
       Request t = perTable.object(name);
+      if (t == null) {
+        // a table named with no KeysAndAttributes: DynamoDB's constraint on the map's value
+        errors.notNull("requestItems." + name + ".member", null);
+        continue;
+      }
       if (errors.notNull("requestItems." + name + ".member.keys", t.raw("Keys"))) {
         errors.size("RequestItems." + name + ".member.Keys", t.list("Keys").size(), 1, MAX_KEYS);
       }

@@ -10,6 +10,14 @@ import java.util.Map;
  * deleteRequest=null)]}}), not the JSON that was sent.
  */
 final class WriteRequestText {
+  /**
+   * How deep values are shown: beyond DynamoDB's 32 levels of attribute values, and shallow enough
+   * that a hostile request nested a thousand levels cannot exhaust the stack.
+   */
+  private static final int MAX_DEPTH = 64;
+
+  private static final String CUT = "...";
+
   private WriteRequestText() {}
 
   static String of(Map<String, Object> requestItems) {
@@ -35,44 +43,63 @@ final class WriteRequestText {
     Object delete = w.get("DeleteRequest");
     return "WriteRequest(putRequest="
         + (put instanceof Map<?, ?> p
-            ? "PutRequest(item=" + attributes(p.get("Item")) + ")"
+            ? "PutRequest(item=" + attributes(p.get("Item"), 0) + ")"
             : "null")
         + ", deleteRequest="
         + (delete instanceof Map<?, ?> d
-            ? "DeleteRequest(key=" + attributes(d.get("Key")) + ")"
+            ? "DeleteRequest(key=" + attributes(d.get("Key"), 0) + ")"
             : "null")
         + ")";
   }
 
-  private static String attributes(Object item) {
+  private static String attributes(Object item, int depth) {
     if (!(item instanceof Map<?, ?> m)) {
-      return String.valueOf(item);
+      return scalar(item, depth);
+    }
+    if (depth > MAX_DEPTH) {
+      return CUT;
     }
     List<String> shown = new ArrayList<>(m.size());
-    m.forEach((name, value) -> shown.add(name + "=" + value(value)));
+    for (Map.Entry<?, ?> e : m.entrySet()) {
+      shown.add(e.getKey() + "=" + value(e.getValue(), depth + 1));
+    }
     return "{" + String.join(", ", shown) + "}";
   }
 
-  private static String value(Object value) {
+  private static String value(Object value, int depth) {
     if (!(value instanceof Map<?, ?> typed)) {
-      return String.valueOf(value);
+      return scalar(value, depth);
+    }
+    if (depth > MAX_DEPTH) {
+      return CUT;
     }
     List<String> shown = new ArrayList<>(typed.size());
-    typed.forEach((type, payload) -> shown.add(type + "=" + payload(payload)));
+    for (Map.Entry<?, ?> e : typed.entrySet()) {
+      shown.add(e.getKey() + "=" + payload(e.getValue(), depth + 1));
+    }
     return "AttributeValue(" + String.join(", ", shown) + ")";
   }
 
-  private static String payload(Object payload) {
+  private static String payload(Object payload, int depth) {
     if (payload instanceof Map<?, ?> m) {
-      return attributes(m);
+      return attributes(m, depth);
     }
     if (payload instanceof List<?> list) {
+      if (depth > MAX_DEPTH) {
+        return CUT;
+      }
       List<String> shown = new ArrayList<>(list.size());
       for (Object element : list) {
-        shown.add(element instanceof Map<?, ?> ? value(element) : String.valueOf(element));
+        shown.add(
+            element instanceof Map<?, ?> ? value(element, depth + 1) : scalar(element, depth));
       }
       return "[" + String.join(", ", shown) + "]";
     }
     return String.valueOf(payload);
+  }
+
+  /** A value that is not an object: a list is shown as its elements, within the depth. */
+  private static String scalar(Object value, int depth) {
+    return value instanceof List<?> ? payload(value, depth + 1) : String.valueOf(value);
   }
 }

@@ -6,8 +6,12 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
 
-/** Sets up each accepted connection: Netty's HTTP/1.1 codec, then the engine's request handler. */
+/**
+ * Sets up each accepted connection: deadlines against stalled clients, Netty's HTTP/1.1 codec, then
+ * the engine's request handler. Connections over the limit are closed as they are accepted.
+ */
 public final class EngineChannelInitializer extends ChannelInitializer<Channel> {
   /**
    * The largest request body accepted: DynamoDB's 16 MB request limit plus headroom for the JSON
@@ -20,11 +24,12 @@ public final class EngineChannelInitializer extends ChannelInitializer<Channel> 
 
   private final DynakitEngine engine;
   private final byte[] healthBody;
-  private final int maxBodyBytes;
+  private final ServerSettings settings;
+  private final AtomicInteger open = new AtomicInteger();
 
-  public EngineChannelInitializer(DynakitEngine engine, int maxBodyBytes) {
+  public EngineChannelInitializer(DynakitEngine engine, ServerSettings settings) {
     this.engine = engine;
-    this.maxBodyBytes = maxBodyBytes;
+    this.settings = settings;
     this.healthBody =
         ("healthy: dynamodb." + engine.region() + ".amazonaws.com ")
             .getBytes(StandardCharsets.UTF_8);
@@ -32,10 +37,19 @@ public final class EngineChannelInitializer extends ChannelInitializer<Channel> 
 
   @Override
   protected void initChannel(Channel channel) {
+    if (open.incrementAndGet() > settings.maxConnections()) {
+      // no answer: reading a request would cost what the limit is there to save
+      open.decrementAndGet();
+      channel.close();
+      return;
+    }
+    channel.closeFuture().addListener(closed -> open.decrementAndGet());
     HttpDecoderConfig decoder = new HttpDecoderConfig().setMaxChunkSize(MAX_CHUNK_BYTES);
+    ConnectionDeadlines deadlines = new ConnectionDeadlines(settings);
     channel
         .pipeline()
+        .addLast(deadlines)
         .addLast(new HttpServerCodec(decoder))
-        .addLast(new RequestHandler(engine, new Responses(healthBody), maxBodyBytes));
+        .addLast(new RequestHandler(engine, new Responses(healthBody), settings, deadlines));
   }
 }

@@ -20,6 +20,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
@@ -41,6 +43,14 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
   private static final System.Logger LOG = System.getLogger(RequestHandler.class.getName());
   private static final byte[] NO_BYTES = new byte[0];
   private static final int FIRST_CHUNKED_CAPACITY = 8192;
+
+  /**
+   * The most allocated for a body before its bytes come: a client could announce 17 MiB and send
+   * nothing. Larger bodies grow (doubling) as they arrive, so a body costs at most twice what was
+   * received.
+   */
+  private static final int FIRST_FIXED_CAPACITY = 64 * 1024;
+
   private static final AsciiString TARGET = AsciiString.cached("x-amz-target");
   private static final String DESCRIBE_ENDPOINTS = "DescribeEndpoints";
 
@@ -50,24 +60,35 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     HEALTH,
     PREFLIGHT,
     NOT_FOUND,
-    TOO_LARGE
+    TOO_LARGE,
+    FORBIDDEN
   }
 
   private final DynakitEngine engine;
   private final Responses responses;
   private final int maxBodyBytes;
+  private final LocalAccess access;
+  private final ConnectionDeadlines deadlines;
 
   private @Nullable HttpRequest head;
   private Kind kind = Kind.NOT_FOUND;
   private byte[] body = NO_BYTES;
   private int length;
+  private long expected; // the Content-Length, or -1 for a chunked body
+  private String refusal = "";
   private boolean closing;
   private boolean flushPending;
 
-  RequestHandler(DynakitEngine engine, Responses responses, int maxBodyBytes) {
+  RequestHandler(
+      DynakitEngine engine,
+      Responses responses,
+      ServerSettings settings,
+      ConnectionDeadlines deadlines) {
     this.engine = engine;
     this.responses = responses;
-    this.maxBodyBytes = maxBodyBytes;
+    this.maxBodyBytes = settings.maxBodyBytes();
+    this.access = settings.access();
+    this.deadlines = deadlines;
   }
 
   @Override
@@ -113,21 +134,39 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
   private void start(ChannelHandlerContext ctx, HttpRequest request) {
     if (request.decoderResult().isFailure()) {
-      reject(ctx);
+      Throwable cause = request.decoderResult().cause();
+      if (cause instanceof TooLongHttpLineException) {
+        reject(ctx, responses.lineTooLong());
+      } else if (cause instanceof TooLongHttpHeaderException) {
+        reject(ctx, responses.headersTooLarge());
+      } else {
+        reject(ctx, responses.badRequest());
+      }
       return;
     }
+    deadlines.headRead();
     head = request;
     body = NO_BYTES;
     length = 0;
+    expected = HttpUtil.getContentLength(request, -1L);
     HttpMethod method = request.method();
-    if (HttpMethod.POST.equals(method)) {
-      long declared = HttpUtil.getContentLength(request, -1L);
-      if (declared > maxBodyBytes) {
+    String refused =
+        access.refusal(
+            request.headers().get(HttpHeaderNames.HOST),
+            request.headers().get(HttpHeaderNames.ORIGIN),
+            ctx.channel().localAddress());
+    if (refused != null) {
+      refusal = refused;
+      kind = Kind.FORBIDDEN;
+    } else if (!isRoot(request.uri())) {
+      kind = Kind.NOT_FOUND; // DynamoDB serves "/" only; other paths are unknown to it
+    } else if (HttpMethod.POST.equals(method)) {
+      if (expected > maxBodyBytes) {
         kind = Kind.TOO_LARGE;
       } else {
         kind = Kind.ENGINE;
-        if (declared > 0) {
-          body = new byte[(int) declared];
+        if (expected > 0) {
+          body = new byte[(int) Math.min(expected, FIRST_FIXED_CAPACITY)];
         }
       }
     } else if (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) {
@@ -139,10 +178,12 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
       kind = Kind.NOT_FOUND;
     }
     if (HttpUtil.is100ContinueExpected(request)) {
-      if (kind == Kind.TOO_LARGE) {
+      if (kind == Kind.TOO_LARGE || kind == Kind.FORBIDDEN) {
         // the client waits for our word before sending the body: refuse it and hang up
         head = null;
-        send(ctx, responses.tooLarge(), false, request.protocolVersion());
+        FullHttpResponse answer =
+            kind == Kind.TOO_LARGE ? responses.tooLarge() : responses.forbidden(refusal);
+        send(ctx, answer, false, request.protocolVersion());
         return;
       }
       ctx.writeAndFlush(
@@ -153,7 +194,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
   private void append(ChannelHandlerContext ctx, HttpContent content) {
     if (content.decoderResult().isFailure()) {
-      reject(ctx);
+      reject(ctx, responses.badRequest());
       return;
     }
     ByteBuf buf = content.content();
@@ -177,9 +218,15 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     }
   }
 
+  /** Whether a request target is {@code /}, with or without a query. */
+  private static boolean isRoot(String uri) {
+    return uri.equals("/") || uri.startsWith("/?");
+  }
+
   private int capacityFor(int needed) {
     int doubled = Math.max(FIRST_CHUNKED_CAPACITY, body.length * 2);
-    return Math.max(needed, Math.min(doubled, maxBodyBytes));
+    long limit = expected >= 0 ? Math.min(expected, maxBodyBytes) : maxBodyBytes;
+    return (int) Math.max(needed, Math.min(doubled, limit));
   }
 
   private void finish(ChannelHandlerContext ctx) {
@@ -199,9 +246,13 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
           case PREFLIGHT -> responses.preflight(headers);
           case NOT_FOUND -> responses.notFound();
           case TOO_LARGE -> responses.tooLarge();
+          case FORBIDDEN -> responses.forbidden(refusal);
         };
-    Responses.allowOrigin(response, headers.get(HttpHeaderNames.ORIGIN));
+    if (kind != Kind.FORBIDDEN) {
+      Responses.allowOrigin(response, headers.get(HttpHeaderNames.ORIGIN));
+    }
     send(ctx, response, HttpUtil.isKeepAlive(request), request.protocolVersion());
+    deadlines.requestRead();
   }
 
   private FullHttpResponse answer(ChannelHandlerContext ctx, HttpHeaders headers, byte[] received) {
@@ -213,13 +264,24 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
       }
       type = Responses.JSON;
     }
+    try {
+      received =
+          RequestBodies.decode(
+              headers.get(HttpHeaderNames.CONTENT_ENCODING), received, maxBodyBytes);
+    } catch (RequestBodies.Refused e) {
+      return e.tooLarge() ? responses.tooLarge() : responses.undecodable(e.getMessage(), type);
+    }
     String target = headers.get(TARGET);
     EngineResponse result = engine.handle(target == null ? "" : target, received);
     byte[] body = result.body();
     if (result.status() == 200 && target != null && target.endsWith(DESCRIBE_ENDPOINTS)) {
       body = endpointsAt(body, address(headers.get(HttpHeaderNames.HOST), ctx));
     }
-    return responses.json(result.status(), body, type);
+    return responses.json(
+        result.status(),
+        body,
+        type,
+        Responses.acceptsGzip(headers.get(HttpHeaderNames.ACCEPT_ENCODING)));
   }
 
   /** The address a request came to: its Host header, else the connection's local address. */
@@ -273,9 +335,9 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     return null;
   }
 
-  private void reject(ChannelHandlerContext ctx) {
+  private void reject(ChannelHandlerContext ctx, FullHttpResponse response) {
     head = null;
-    send(ctx, responses.badRequest(), false, HttpVersion.HTTP_1_1);
+    send(ctx, response, false, HttpVersion.HTTP_1_1);
   }
 
   private void send(

@@ -1,17 +1,28 @@
 package dev.dynakit.engine.internal.http;
 
+import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.internal.protocol.Json;
 import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.DateFormatter;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpHeadersFactory;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.zip.CRC32;
+import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,7 +41,11 @@ final class Responses {
       "<UnknownOperationException/>\n".getBytes(StandardCharsets.US_ASCII);
 
   private static final byte[] NO_BYTES = new byte[0];
-  private static final AsciiString ANY = AsciiString.cached("*");
+
+  /** Smaller answers are sent as they are: compressing them saves less than it costs. */
+  static final int GZIP_FROM_BYTES = 16 * 1024;
+
+  private static final AsciiString EXPOSED = AsciiString.cached("x-amzn-RequestId, x-amz-crc32");
   private static final AsciiString PREFLIGHT_MAX_AGE = AsciiString.cached("172800");
 
   // our own header names and values are known to be valid; skip Netty's per-header validation
@@ -41,6 +56,8 @@ final class Responses {
 
   private final CRC32 crc = new CRC32();
   private final byte[] healthBody;
+  private long dateSecond = Long.MIN_VALUE;
+  private String dateText = "";
 
   /**
    * @param healthBody what {@code GET /} answers, e.g. {@code "healthy:
@@ -52,9 +69,52 @@ final class Responses {
 
   /** An engine answer. */
   FullHttpResponse json(int status, byte[] body, AsciiString contentType) {
-    FullHttpResponse response = of(HttpResponseStatus.valueOf(status), body);
+    return json(status, body, contentType, false);
+  }
+
+  /**
+   * An engine answer, gzipped when the client accepts it and the body is large enough to gain;
+   * {@code x-amz-crc32} is then the CRC32 of the compressed bytes, as DynamoDB sends it and the
+   * SDKs check it.
+   */
+  FullHttpResponse json(int status, byte[] body, AsciiString contentType, boolean gzipAccepted) {
+    boolean gzip = gzipAccepted && body.length >= GZIP_FROM_BYTES;
+    FullHttpResponse response = of(HttpResponseStatus.valueOf(status), gzip ? gzip(body) : body);
     response.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+    if (gzip) {
+      response.headers().set(HttpHeaderNames.CONTENT_ENCODING, HttpHeaderValues.GZIP);
+    }
     return response;
+  }
+
+  /** Whether an {@code Accept-Encoding} value accepts gzip (named without {@code q=0}). */
+  static boolean acceptsGzip(@Nullable String acceptEncoding) {
+    if (acceptEncoding == null) {
+      return false;
+    }
+    for (String part : acceptEncoding.split(",")) {
+      String[] params = part.split(";");
+      if (params[0].trim().equalsIgnoreCase("gzip")) {
+        for (int i = 1; i < params.length; i++) {
+          String p = params[i].replace(" ", "");
+          if (p.equals("q=0") || p.matches("q=0\\.0*")) {
+            return false;
+          }
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static byte[] gzip(byte[] body) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(body.length / 4 + 64);
+    try (GZIPOutputStream gz = new GZIPOutputStream(out, 8192)) {
+      gz.write(body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a stream in memory does not fail
+    }
+    return out.toByteArray();
   }
 
   /** The answer to {@code GET /}: DynamoDB's health text. */
@@ -77,6 +137,41 @@ final class Responses {
     return of(HttpResponseStatus.BAD_REQUEST, NO_BYTES);
   }
 
+  /** The answer to a request line over the decoder's limit (HTTP's own status for it). */
+  FullHttpResponse lineTooLong() {
+    return of(HttpResponseStatus.REQUEST_URI_TOO_LONG, NO_BYTES);
+  }
+
+  /** The answer to request headers over the decoder's limit (HTTP's own status for it). */
+  FullHttpResponse headersTooLarge() {
+    return of(HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, NO_BYTES);
+  }
+
+  /**
+   * The answer to a request from a {@code Host} or web page origin the server does not serve:
+   * DynamoDB's AccessDeniedException, with 403 as HTTP says for a request understood and refused
+   * (DynamoDB itself sends 400 for it, but only for a signature, which no retry can fix either).
+   */
+  FullHttpResponse forbidden(String message) {
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("__type", ErrorType.ACCESS_DENIED.wireName());
+    error.put("message", message);
+    FullHttpResponse response = of(HttpResponseStatus.FORBIDDEN, Json.write(error));
+    response.headers().set(HttpHeaderNames.CONTENT_TYPE, AMZ_JSON);
+    return response;
+  }
+
+  /**
+   * The answer to a body that cannot be decoded (an unknown or corrupt {@code Content-Encoding}):
+   * DynamoDB's SerializationException, its word for a body it cannot read.
+   */
+  FullHttpResponse undecodable(String message, AsciiString contentType) {
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("__type", ErrorType.SERIALIZATION.wireName());
+    error.put("message", message);
+    return json(ErrorType.SERIALIZATION.httpStatus(), Json.write(error), contentType);
+  }
+
   /** The answer to a browser's CORS preflight ({@code OPTIONS} with an {@code Origin}). */
   FullHttpResponse preflight(HttpHeaders request) {
     FullHttpResponse response = of(HttpResponseStatus.OK, NO_BYTES);
@@ -93,10 +188,16 @@ final class Responses {
     return response;
   }
 
-  /** Lets a browser page read the response of a request that came with an {@code Origin}. */
+  /**
+   * Lets a page of {@code origin} (already checked) read the response, DynamoDB's headers included.
+   * The origin is named rather than {@code *}: the answer differs by origin, hence {@code Vary}.
+   */
   static void allowOrigin(FullHttpResponse response, @Nullable String origin) {
     if (origin != null) {
-      response.headers().set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, ANY);
+      HttpHeaders headers = response.headers();
+      headers.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+      headers.set(HttpHeaderNames.VARY, HttpHeaderNames.ORIGIN);
+      headers.set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, EXPOSED);
     }
   }
 
@@ -110,6 +211,17 @@ final class Responses {
     headers.set(REQUEST_ID_HEADER, RequestIds.next());
     headers.set(CRC32_HEADER, Long.toString(crc.getValue()));
     headers.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+    headers.set(HttpHeaderNames.DATE, date());
     return response;
+  }
+
+  /** The {@code Date} of an answer, formatted once a second per connection. */
+  private String date() {
+    long second = System.currentTimeMillis() / 1000;
+    if (second != dateSecond) {
+      dateSecond = second;
+      dateText = DateFormatter.format(new Date(second * 1000));
+    }
+    return dateText;
   }
 }

@@ -47,12 +47,13 @@ public final class Json {
     if (body.length == 0) {
       return new LinkedHashMap<>();
     }
+    boolean escapes = StrictUtf8.check(body);
     try (JsonParser p = FACTORY.createParser(body)) {
       JsonToken first = p.nextToken();
       if (first != JsonToken.START_OBJECT) {
         throw new EngineException(ErrorType.SERIALIZATION, "Start of structure or map expected");
       }
-      Map<String, Object> result = readObject(p);
+      Map<String, Object> result = readObject(p, escapes);
       if (p.nextToken() != null) {
         throw new EngineException(
             ErrorType.SERIALIZATION, "Unexpected content after the JSON body");
@@ -66,25 +67,25 @@ public final class Json {
     }
   }
 
-  private static Object readValue(JsonParser p, JsonToken t) throws IOException {
+  private static Object readValue(JsonParser p, JsonToken t, boolean escapes) throws IOException {
     switch (t) {
       case START_OBJECT:
-        return readObject(p);
+        return readObject(p, escapes);
       case START_ARRAY:
         List<Object> list = new ArrayList<>();
         JsonToken next;
         while ((next = p.nextToken()) != JsonToken.END_ARRAY) {
-          list.add(readValue(p, next));
+          list.add(readValue(p, next, escapes));
         }
         return list;
       case VALUE_STRING:
-        return p.getText();
+        return escapes ? StrictUtf8.checkSurrogates(p.getText()) : p.getText();
       case VALUE_NUMBER_INT:
         return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
             ? new BigDecimal(p.getBigIntegerValue())
             : (Object) p.getLongValue();
       case VALUE_NUMBER_FLOAT:
-        return p.getDecimalValue();
+        return decimal(p);
       case VALUE_TRUE:
         return Boolean.TRUE;
       case VALUE_FALSE:
@@ -96,7 +97,24 @@ public final class Json {
     }
   }
 
-  private static Map<String, Object> readObject(JsonParser p) throws IOException {
+  /**
+   * A number with a fraction or exponent. BigDecimal holds exponents within an int only: a larger
+   * one ({@code 1e-2147483649}) is refused as DynamoDB refuses it, in whatever member it stands.
+   */
+  private static BigDecimal decimal(JsonParser p) throws IOException {
+    try {
+      return p.getDecimalValue();
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw new EngineException(
+          ErrorType.SERIALIZATION, "Number out of range: " + abbreviate(p.getText()));
+    }
+  }
+
+  private static String abbreviate(String text) {
+    return text.length() <= 40 ? text : text.substring(0, 40) + "...";
+  }
+
+  private static Map<String, Object> readObject(JsonParser p, boolean escapes) throws IOException {
     JsonToken t = p.nextToken();
     if (t != JsonToken.FIELD_NAME) {
       if (t != JsonToken.END_OBJECT) {
@@ -104,8 +122,8 @@ public final class Json {
       }
       return new LinkedHashMap<>();
     }
-    String firstName = p.currentName();
-    Object firstValue = readValue(p, p.nextToken());
+    String firstName = name(p, escapes);
+    Object firstValue = readValue(p, p.nextToken(), escapes);
     t = p.nextToken();
     // Most objects of a request have a few members ({"S": "x"} above all): they are read into
     // SmallObjects, larger ones into LinkedHashMaps.
@@ -115,14 +133,18 @@ public final class Json {
       if (map.size() == SMALL_MEMBERS && map instanceof SmallObject) {
         map = new LinkedHashMap<>(map);
       }
-      String name = p.currentName();
-      map.put(name, readValue(p, p.nextToken()));
+      String name = name(p, escapes);
+      map.put(name, readValue(p, p.nextToken(), escapes));
       t = p.nextToken();
     }
     if (t != JsonToken.END_OBJECT) {
       throw new EngineException(ErrorType.SERIALIZATION, "Unexpected token " + t);
     }
     return map;
+  }
+
+  private static String name(JsonParser p, boolean escapes) throws IOException {
+    return escapes ? StrictUtf8.checkSurrogates(p.currentName()) : p.currentName();
   }
 
   /** Writes a response tree. */

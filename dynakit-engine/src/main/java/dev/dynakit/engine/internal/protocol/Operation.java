@@ -6,5 +6,11 @@ package dev.dynakit.engine.internal.protocol;
  */
 @FunctionalInterface
 public interface Operation {
+  /**
+   * What an operation returns to answer with no body at all, as DynamoDB answers TagResource and
+   * UntagResource (not {@code {}}).
+   */
+  Object NO_BODY = new Object();
+
   Object execute(Request request);
 }

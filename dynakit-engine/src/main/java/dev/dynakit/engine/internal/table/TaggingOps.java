@@ -5,6 +5,7 @@ import static dev.dynakit.engine.internal.table.KeyRules.INVALID;
 import dev.dynakit.engine.EngineException;
 import dev.dynakit.engine.ErrorType;
 import dev.dynakit.engine.internal.EngineState;
+import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,7 +44,7 @@ final class TaggingOps {
       TagRules.checkCount(merged.size());
       table.tags().putAll(tags);
     }
-    return Map.of();
+    return Operation.NO_BODY;
   }
 
   Object untagResource(Request req) {
@@ -66,7 +67,7 @@ final class TaggingOps {
         table.tags().remove(k);
       }
     }
-    return Map.of();
+    return Operation.NO_BODY;
   }
 
   Object listTagsOfResource(Request req) {
