@@ -60,8 +60,13 @@ public final class Json {
       }
       return result;
     } catch (JsonProcessingException e) {
-      throw new EngineException(
-          ErrorType.SERIALIZATION, "Malformed JSON: " + e.getOriginalMessage());
+      if (String.valueOf(e.getOriginalMessage()).contains("surrogate")) {
+        // the parser's own refusal of a lone surrogate (in a member name): say what it is
+        throw new EngineException(ErrorType.SERIALIZATION, "Invalid string: unpaired surrogate");
+      }
+      // DynamoDB answers a body that is not JSON with a bare SerializationException: no message,
+      // and certainly not a parser's (which would name our parser, not the request's mistake)
+      throw new EngineException(ErrorType.SERIALIZATION, null);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -119,4 +119,17 @@ class DynamoDbRefusalsTest {
             "{'TableName':'tab','Key':{'pk':{'S':'yy'}},'UpdateExpression':'REMOVE a.b'}")
         .invalid("The document path provided in the update expression is invalid for update");
   }
+
+  @Test
+  void aBodyThatIsNotJson_isABareSerializationException() {
+    for (String body : new String[] {"not json", "{\"TableName\": ", "{\"a\":1} trailing"}) {
+      dev.dynakit.engine.EngineResponse r =
+          engine.handle(
+              DynakitEngine.TARGET_PREFIX + "GetItem",
+              body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      assertThat(r.status()).isEqualTo(400);
+      assertThat(new String(r.body(), java.nio.charset.StandardCharsets.UTF_8))
+          .isEqualTo("{\"__type\":\"com.amazon.coral.service#SerializationException\"}");
+    }
+  }
 }
