@@ -2,9 +2,9 @@ package dev.dynakit.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.rest.netty.RestServer;
-import dev.dynakit.embedded.DynakitClients;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

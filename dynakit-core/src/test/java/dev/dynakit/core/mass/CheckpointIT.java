@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.core.adapter.ListOptions;
-import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.embedded.DynakitClients;
+import dev.dynakit.engine.DynakitEngine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,8 +2,8 @@ package dev.dynakit.it.setup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.embedded.DynakitClients;
+import dev.dynakit.engine.DynakitEngine;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
