@@ -1,5 +1,7 @@
 package dev.dynakit.engine;
 
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.protocol.Json;

@@ -4,6 +4,7 @@ import dev.dynakit.engine.internal.http.EngineChannelInitializer;
 import dev.dynakit.engine.internal.http.EventLoops;
 import dev.dynakit.engine.internal.http.LocalAccess;
 import dev.dynakit.engine.internal.http.ServerSettings;
+import dev.dynakit.engine.internal.http.WireCall;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -90,7 +91,14 @@ public final class EngineServer implements AutoCloseable {
             .option(ChannelOption.SO_REUSEADDR, true)
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.SO_KEEPALIVE, true)
-            .childHandler(new EngineChannelInitializer(engine, settings));
+            .childHandler(
+                new EngineChannelInitializer(
+                    (target, body) -> {
+                      EngineResponse r = engine.handle(target, body);
+                      return new WireCall.Answer(r.status(), r.body());
+                    },
+                    engine.region(),
+                    settings));
     ChannelFuture bound = bootstrap.bind(host, port).awaitUninterruptibly();
     if (!bound.isSuccess()) {
       loops.group().shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();

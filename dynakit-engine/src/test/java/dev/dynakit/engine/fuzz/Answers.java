@@ -1,7 +1,7 @@
 package dev.dynakit.engine.fuzz;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.protocol.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;

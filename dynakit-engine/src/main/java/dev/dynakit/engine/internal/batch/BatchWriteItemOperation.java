@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.batch;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.capacity.Capacity;
 import dev.dynakit.engine.internal.index.IndexEntries;
 import dev.dynakit.engine.internal.index.WriteEffects;

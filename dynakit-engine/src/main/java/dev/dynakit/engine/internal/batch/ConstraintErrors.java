@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.batch;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.table.Violations;
 import java.nio.charset.StandardCharsets;

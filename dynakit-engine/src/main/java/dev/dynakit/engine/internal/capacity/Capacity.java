@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.capacity;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.expr;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import java.util.EnumMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;

@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.expr;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.protocol.WireValues;
 import dev.dynakit.engine.internal.value.AttrValue;

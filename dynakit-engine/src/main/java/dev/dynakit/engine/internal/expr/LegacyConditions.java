@@ -1,7 +1,7 @@
 package dev.dynakit.engine.internal.expr;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.protocol.WireValues;
 import dev.dynakit.engine.internal.value.AttrValue;

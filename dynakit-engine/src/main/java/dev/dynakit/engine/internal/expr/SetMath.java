@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.expr;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.Binary;
 import java.math.BigDecimal;

@@ -1,6 +1,5 @@
 package dev.dynakit.engine.internal.http;
 
-import dev.dynakit.engine.DynakitEngine;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.handler.codec.http.HttpDecoderConfig;
@@ -22,17 +21,20 @@ public final class EngineChannelInitializer extends ChannelInitializer<Channel> 
   // a body arrives in pieces of at most this size; larger pieces mean fewer copies per request
   private static final int MAX_CHUNK_BYTES = 64 * 1024;
 
-  private final DynakitEngine engine;
+  private final WireCall engine;
   private final byte[] healthBody;
   private final ServerSettings settings;
   private final AtomicInteger open = new AtomicInteger();
 
-  public EngineChannelInitializer(DynakitEngine engine, ServerSettings settings) {
+  /**
+   * @param engine the engine's calls
+   * @param region the engine's region, which the health check names
+   */
+  public EngineChannelInitializer(WireCall engine, String region, ServerSettings settings) {
     this.engine = engine;
     this.settings = settings;
     this.healthBody =
-        ("healthy: dynamodb." + engine.region() + ".amazonaws.com ")
-            .getBytes(StandardCharsets.UTF_8);
+        ("healthy: dynamodb." + region + ".amazonaws.com ").getBytes(StandardCharsets.UTF_8);
   }
 
   @Override

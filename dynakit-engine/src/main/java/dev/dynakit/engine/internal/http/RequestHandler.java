@@ -1,7 +1,5 @@
 package dev.dynakit.engine.internal.http;
 
-import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.engine.EngineResponse;
 import dev.dynakit.engine.internal.protocol.Json;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -64,7 +62,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     FORBIDDEN
   }
 
-  private final DynakitEngine engine;
+  private final WireCall engine;
   private final Responses responses;
   private final int maxBodyBytes;
   private final LocalAccess access;
@@ -80,7 +78,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
   private boolean flushPending;
 
   RequestHandler(
-      DynakitEngine engine,
+      WireCall engine,
       Responses responses,
       ServerSettings settings,
       ConnectionDeadlines deadlines) {
@@ -272,7 +270,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
       return e.tooLarge() ? responses.tooLarge() : responses.undecodable(e.getMessage(), type);
     }
     String target = headers.get(TARGET);
-    EngineResponse result = engine.handle(target == null ? "" : target, received);
+    WireCall.Answer result = engine.call(target == null ? "" : target, received);
     byte[] body = result.body();
     if (result.status() == 200 && target != null && target.endsWith(DESCRIBE_ENDPOINTS)) {
       body = endpointsAt(body, address(headers.get(HttpHeaderNames.HOST), ctx));

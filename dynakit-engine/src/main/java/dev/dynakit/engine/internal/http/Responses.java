@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.http;
 
-import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.protocol.Json;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.DateFormatter;

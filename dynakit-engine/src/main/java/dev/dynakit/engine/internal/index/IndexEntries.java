@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.index;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.keys.KeyCodec;
 import dev.dynakit.engine.internal.table.IndexDef;
 import dev.dynakit.engine.internal.table.KeyAttr;

@@ -1,7 +1,7 @@
 package dev.dynakit.engine.internal.index;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.table.IndexDef;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.TableDef;

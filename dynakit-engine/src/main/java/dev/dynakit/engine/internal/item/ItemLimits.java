@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.item;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.protocol.WireValues;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ItemCodec;

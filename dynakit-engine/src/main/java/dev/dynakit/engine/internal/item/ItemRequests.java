@@ -1,7 +1,7 @@
 package dev.dynakit.engine.internal.item;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.expr.ConditionExpr;
 import dev.dynakit.engine.internal.expr.ExpressionContext;
 import dev.dynakit.engine.internal.expr.Expressions;

@@ -120,8 +120,8 @@ public final class ItemStore {
    * Applies one change; the caller holds the item's lock.
    *
    * @return what the change cost in the table's indices
-   * @throws dev.dynakit.engine.EngineException when the new item's index keys are invalid or its
-   *     item collection would exceed the limit; nothing is written then
+   * @throws dev.dynakit.engine.error.EngineException when the new item's index keys are invalid or
+   *     its item collection would exceed the limit; nothing is written then
    */
   public WriteEffects write(
       Table table,

@@ -17,7 +17,8 @@ public final class ItemUpdates {
    * that does not exist, where DynamoDB creates none (its paths are still checked).
    *
    * @param update the update, or null for none (the item is then {@code old}, or created bare)
-   * @throws dev.dynakit.engine.EngineException ValidationException for an update DynamoDB refuses
+   * @throws dev.dynakit.engine.error.EngineException ValidationException for an update DynamoDB
+   *     refuses
    */
   public static @Nullable Map<String, AttrValue> apply(
       Table table,

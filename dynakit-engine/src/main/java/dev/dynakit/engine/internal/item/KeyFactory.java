@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.item;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.keys.KeyCodec;
 import dev.dynakit.engine.internal.table.KeyAttr;
 import dev.dynakit.engine.internal.table.KeySchema;

@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.item;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.expr.DocPath;
 import dev.dynakit.engine.internal.expr.ExpressionContext;
 import dev.dynakit.engine.internal.expr.Expressions;

@@ -1,7 +1,7 @@
 package dev.dynakit.engine.internal.protocol;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.value.AttrValue;
 import java.math.BigDecimal;
 import java.util.ArrayList;

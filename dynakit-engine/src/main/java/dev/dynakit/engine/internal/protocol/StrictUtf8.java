@@ -1,7 +1,7 @@
 package dev.dynakit.engine.internal.protocol;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 
 /**
  * Refuses request bodies whose strings are not valid Unicode. Jackson decodes overlong forms

@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.query;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.expr.KeyCondition;
 import dev.dynakit.engine.internal.expr.KeyConditionExpr;
 import dev.dynakit.engine.internal.expr.KeyOperator;

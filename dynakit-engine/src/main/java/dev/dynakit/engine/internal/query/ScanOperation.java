@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.query;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.capacity.Capacity;
 import dev.dynakit.engine.internal.expr.ConditionExpr;
 import dev.dynakit.engine.internal.expr.DocPath;

@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.query;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.expr.DocPath;
 import dev.dynakit.engine.internal.expr.ProjectionExpr;
 import dev.dynakit.engine.internal.value.AttrValue;

@@ -2,7 +2,7 @@ package dev.dynakit.engine.internal.table;
 
 import static dev.dynakit.engine.internal.table.KeyRules.INVALID;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;

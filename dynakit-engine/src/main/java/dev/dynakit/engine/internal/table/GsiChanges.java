@@ -2,8 +2,8 @@ package dev.dynakit.engine.internal.table;
 
 import static dev.dynakit.engine.internal.table.KeyRules.INVALID;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.dynakit.engine.internal.table;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.protocol.Request;
 
 /** Reads and checks ProvisionedThroughput members against DynamoDB's rules and default quotas. */

@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.table;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.protocol.Request;
 import java.time.Instant;

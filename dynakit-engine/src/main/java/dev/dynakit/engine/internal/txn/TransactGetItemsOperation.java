@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.txn;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.batch.ConstraintErrors;
 import dev.dynakit.engine.internal.batch.TableKeys;
 import dev.dynakit.engine.internal.capacity.Capacity;

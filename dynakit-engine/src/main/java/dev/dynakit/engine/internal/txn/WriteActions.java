@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.txn;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.batch.ConstraintErrors;
 import dev.dynakit.engine.internal.batch.TableKeys;
 import dev.dynakit.engine.internal.expr.ConditionExpr;
@@ -220,7 +220,7 @@ final class WriteActions {
       check.run();
       return null;
     } catch (EngineException e) {
-      if (e.type() != dev.dynakit.engine.ErrorType.VALIDATION) {
+      if (e.type() != dev.dynakit.engine.error.ErrorType.VALIDATION) {
         throw e;
       }
       return e.getMessage();

@@ -1,6 +1,6 @@
 package dev.dynakit.engine.internal.value;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import java.math.BigDecimal;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -3,8 +3,8 @@ package dev.dynakit.engine.internal.expr;
 import static dev.dynakit.engine.internal.expr.Fixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.value.AttrValue;
 import java.nio.charset.StandardCharsets;

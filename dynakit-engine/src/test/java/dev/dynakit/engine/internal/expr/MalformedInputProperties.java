@@ -2,8 +2,8 @@ package dev.dynakit.engine.internal.expr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.value.AttrValue;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

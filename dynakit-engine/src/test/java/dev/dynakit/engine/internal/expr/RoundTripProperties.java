@@ -2,7 +2,7 @@ package dev.dynakit.engine.internal.expr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.value.AttrValue;
 import java.util.List;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.keys.DecodedKey;
 import dev.dynakit.engine.internal.keys.KeyCodec;
 import dev.dynakit.engine.internal.table.Table;

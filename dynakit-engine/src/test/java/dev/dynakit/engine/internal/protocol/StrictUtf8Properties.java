@@ -2,7 +2,7 @@ package dev.dynakit.engine.internal.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

@@ -3,7 +3,7 @@ package dev.dynakit.engine.internal.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.value.AttrValue;
 import java.math.BigDecimal;
 import java.util.Map;
@@ -61,7 +61,7 @@ class WireValuesTest {
           .isInstanceOfSatisfying(
               EngineException.class,
               e -> {
-                assertThat(e.type()).isEqualTo(dev.dynakit.engine.ErrorType.SERIALIZATION);
+                assertThat(e.type()).isEqualTo(dev.dynakit.engine.error.ErrorType.SERIALIZATION);
                 assertThat(e.getMessage())
                     .isEqualTo(
                         "Base64 encoded length is expected a multiple of 4 bytes but found: "
@@ -71,6 +71,6 @@ class WireValuesTest {
     assertThatThrownBy(() -> WireValues.value(Map.of("B", "ab$=")))
         .isInstanceOfSatisfying(
             EngineException.class,
-            e -> assertThat(e.type()).isEqualTo(dev.dynakit.engine.ErrorType.SERIALIZATION));
+            e -> assertThat(e.type()).isEqualTo(dev.dynakit.engine.error.ErrorType.SERIALIZATION));
   }
 }

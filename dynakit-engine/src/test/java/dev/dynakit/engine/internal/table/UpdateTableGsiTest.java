@@ -4,8 +4,8 @@ import static dev.dynakit.engine.internal.table.Wire.at;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package dev.dynakit.engine.internal.table;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.protocol.Request;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,9 +3,9 @@ package dev.dynakit.engine.internal.txn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.engine.EngineException;
-import dev.dynakit.engine.ErrorType;
 import dev.dynakit.engine.ManualClock;
+import dev.dynakit.engine.error.EngineException;
+import dev.dynakit.engine.error.ErrorType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

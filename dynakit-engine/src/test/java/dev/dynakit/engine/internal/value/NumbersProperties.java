@@ -3,7 +3,7 @@ package dev.dynakit.engine.internal.value;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.dynakit.engine.EngineException;
+import dev.dynakit.engine.error.EngineException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import net.jqwik.api.Arbitraries;

@@ -1,4 +1,4 @@
-package dev.dynakit.engine;
+package dev.dynakit.engine.error;
 
 /**
  * The one exception of the engine: a refusal or failure that maps to a DynamoDB error on the wire.

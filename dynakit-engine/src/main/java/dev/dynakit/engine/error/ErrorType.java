@@ -1,4 +1,4 @@
-package dev.dynakit.engine;
+package dev.dynakit.engine.error;
 
 /** DynamoDB's error types, with the wire name, HTTP status and retryability of each. */
 public enum ErrorType {
