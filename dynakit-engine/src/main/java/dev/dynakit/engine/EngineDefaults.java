@@ -4,7 +4,7 @@ import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.item.IndexBuilder;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.storage.memory.MemoryStore;
-import dev.dynakit.engine.internal.table.ControlPlane;
+import dev.dynakit.engine.internal.tableops.ControlPlane;
 import dev.dynakit.engine.storage.OrderedStore;
 import java.util.Map;
 
@@ -17,7 +17,7 @@ final class EngineDefaults {
   }
 
   static void registerOperations(Map<String, Operation> ops, EngineState state) {
-    dev.dynakit.engine.internal.item.ItemOperations.register(ops, state);
+    dev.dynakit.engine.internal.itemops.ItemOperations.register(ops, state);
     ControlPlane.register(ops, state, new IndexBuilder(state.store(), state.items()));
     dev.dynakit.engine.internal.query.QueryOperations.register(ops, state);
     dev.dynakit.engine.internal.batch.BatchOperations.register(ops, state);

@@ -35,20 +35,20 @@ public final class ItemRequests {
   private static final List<String> CONDITIONAL_OPERATORS = List.of("OR", "AND");
 
   /** The ReturnValues choices PutItem and DeleteItem support. */
-  static final List<String> OLD_OR_NONE = List.of("NONE", "ALL_OLD");
+  public static final List<String> OLD_OR_NONE = List.of("NONE", "ALL_OLD");
 
   /** Every ReturnValues choice (UpdateItem supports them all). */
-  static final List<String> ANY_RETURN_VALUES = RETURN_VALUES_CHOICES;
+  public static final List<String> ANY_RETURN_VALUES = RETURN_VALUES_CHOICES;
 
   private ItemRequests() {}
 
   /** The table named by {@code TableName}, validated and looked up. */
-  static Table table(Catalog catalog, Request request) {
+  public static Table table(Catalog catalog, Request request) {
     return table(catalog, tableName(request));
   }
 
   /** The table of a name {@link #tableName} validated. */
-  static Table table(Catalog catalog, String name) {
+  public static Table table(Catalog catalog, String name) {
     Table table = catalog.find(name);
     if (table == null) {
       throw EngineException.notFound("Requested resource not found");
@@ -60,7 +60,7 @@ public final class ItemRequests {
    * Refuses a single-item write without its item or key ({@code member}) as DynamoDB does: with
    * every member constraint the request breaks, in DynamoDB's order, the missing member last.
    */
-  static void refuseWithout(Request request, String member) {
+  public static void refuseWithout(Request request, String member) {
     if (request.has(member)) {
       return;
     }
@@ -78,7 +78,7 @@ public final class ItemRequests {
   }
 
   /** Records a ReturnConsumedCapacity or ReturnItemCollectionMetrics outside its choices. */
-  static void capacityAndMetricsChoices(Request request, Violations v) {
+  public static void capacityAndMetricsChoices(Request request, Violations v) {
     v.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), CAPACITY_CHOICES);
     v.oneOf(
         "returnItemCollectionMetrics",
@@ -87,7 +87,7 @@ public final class ItemRequests {
   }
 
   /** Records a ReturnValues outside its choices. */
-  static void returnValuesChoice(Request request, Violations v) {
+  public static void returnValuesChoice(Request request, Violations v) {
     v.oneOf("returnValues", request.string("ReturnValues"), RETURN_VALUES_CHOICES);
   }
 
@@ -108,7 +108,7 @@ public final class ItemRequests {
   }
 
   /** The {@code TableName} member, refused as DynamoDB refuses a malformed one. */
-  static String tableName(Request request) {
+  public static String tableName(Request request) {
     String name = request.requireString("TableName");
     String problem = tableNameProblem(name);
     if (problem != null) {
@@ -158,7 +158,7 @@ public final class ItemRequests {
    * reports it: inside the "1 validation error detected: " envelope, which those three put around
    * every refusal of the request itself, made before the table is read.
    */
-  static EngineException enveloped(EngineException e) {
+  public static EngineException enveloped(EngineException e) {
     if (e.type() != ErrorType.VALIDATION || ENVELOPE.matcher(e.getMessage()).lookingAt()) {
       return e;
     }
@@ -203,7 +203,7 @@ public final class ItemRequests {
   }
 
   /** The write condition: ConditionExpression, or legacy Expected + ConditionalOperator. */
-  static @Nullable ConditionExpr condition(Request request, ExpressionContext ctx) {
+  public static @Nullable ConditionExpr condition(Request request, ExpressionContext ctx) {
     String text = request.string("ConditionExpression");
     if (text != null) {
       return Expressions.condition(text, ctx, "ConditionExpression");
@@ -244,7 +244,7 @@ public final class ItemRequests {
   }
 
   /** Reads ReturnValues, allowing only the values the operation supports. */
-  static String returnValues(Request request, List<String> allowed) {
+  public static String returnValues(Request request, List<String> allowed) {
     String value = request.string("ReturnValues");
     if (value == null) {
       return "NONE";
@@ -263,7 +263,7 @@ public final class ItemRequests {
   }
 
   /** Whether a failed condition must return the old item (ReturnValuesOnConditionCheckFailure). */
-  static boolean returnOldOnFailure(Request request) {
+  public static boolean returnOldOnFailure(Request request) {
     String value = request.string("ReturnValuesOnConditionCheckFailure");
     if (value == null || value.equals("NONE")) {
       return false;
@@ -295,7 +295,7 @@ public final class ItemRequests {
   }
 
   /** The ConditionalCheckFailedException, carrying the old item when asked. */
-  static EngineException conditionFailed(
+  public static EngineException conditionFailed(
       @Nullable Map<String, AttrValue> oldItem, boolean returnOld) {
     Object extra = null;
     if (returnOld && oldItem != null) {

@@ -13,7 +13,7 @@ import java.util.Map;
  * by them; it checks them as DynamoDB does and keeps them, so that what a deployment tool writes it
  * reads back.
  */
-final class CapacitySettings {
+public final class CapacitySettings {
   static final String ON_DEMAND = "OnDemandThroughput";
   static final String WARM = "WarmThroughput";
   private static final List<String> ON_DEMAND_MEMBERS =
@@ -30,7 +30,7 @@ final class CapacitySettings {
    * @param where the request object, for messages ("" for the table, "index NAME: " for a GSI)
    * @throws EngineException ValidationException for a setting DynamoDB refuses
    */
-  static Map<String, Map<String, Object>> read(Request request, String where) {
+  public static Map<String, Map<String, Object>> read(Request request, String where) {
     Map<String, Map<String, Object>> out = new LinkedHashMap<>();
     Request onDemand = request.object(ON_DEMAND);
     if (onDemand != null) {
@@ -82,7 +82,7 @@ final class CapacitySettings {
    * Adds {@code changes} to {@code current}: a number given replaces the one kept. Each setting is
    * replaced whole, so that a description made meanwhile sees it before or after.
    */
-  static void merge(
+  public static void merge(
       Map<String, Map<String, Object>> current, Map<String, Map<String, Object>> changes) {
     changes.forEach(
         (setting, numbers) -> {

@@ -9,7 +9,7 @@ import java.util.List;
  * @param nonKeyAttributes the NonKeyAttributes as sent, or null when absent
  * @param throughput the index's ProvisionedThroughput, or null when absent
  */
-record IndexSpec(
+public record IndexSpec(
     String name,
     List<KeyElement> keySchema,
     String projectionType,

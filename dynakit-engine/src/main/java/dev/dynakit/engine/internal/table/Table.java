@@ -116,41 +116,41 @@ public final class Table {
   }
 
   /** The lock UpdateTable holds through one change of the table's indices, to its end. */
-  Object indexChanges() {
+  public Object indexChanges() {
     return indexChanges;
   }
 
   /** The table's OnDemandThroughput and WarmThroughput settings, by setting. */
-  Map<String, Map<String, Object>> capacity() {
+  public Map<String, Map<String, Object>> capacity() {
     return capacity;
   }
 
   /** A GSI's OnDemandThroughput and WarmThroughput settings, by setting. */
-  Map<String, Map<String, Object>> indexCapacity(String indexName) {
+  public Map<String, Map<String, Object>> indexCapacity(String indexName) {
     return indexCapacity.computeIfAbsent(indexName, n -> new ConcurrentHashMap<>());
   }
 
   /** When UpdateTable last set the table class, or null. */
-  @Nullable Instant tableClassUpdatedAt() {
+  public @Nullable Instant tableClassUpdatedAt() {
     return tableClassUpdatedAt;
   }
 
-  void tableClassUpdatedAt(Instant at) {
+  public void tableClassUpdatedAt(Instant at) {
     tableClassUpdatedAt = at;
   }
 
   /** The table's provisioned-throughput changes and switches to on demand. */
-  ThroughputHistory throughputHistory() {
+  public ThroughputHistory throughputHistory() {
     return throughputHistory;
   }
 
   /** A GSI's provisioned-throughput changes. */
-  ThroughputHistory indexThroughputHistory(String indexName) {
+  public ThroughputHistory indexThroughputHistory(String indexName) {
     return indexThroughputHistories.computeIfAbsent(indexName, n -> new ThroughputHistory());
   }
 
   /** Forgets the counters, the storage number and the settings of a deleted index. */
-  void dropIndexStats(String indexName) {
+  public void dropIndexStats(String indexName) {
     indexCapacity.remove(indexName);
     indexThroughputHistories.remove(indexName);
     indexItemCounts.remove(indexName);

@@ -12,16 +12,16 @@ import java.util.Map;
  * Builds the TableDescription response tree DynamoDB returns from CreateTable, DescribeTable,
  * UpdateTable and DeleteTable, in DynamoDB's member order.
  */
-final class TableDescriber {
+public final class TableDescriber {
   private TableDescriber() {}
 
   /** The description of {@code table} with its current status. */
-  static Map<String, Object> describe(Table table, Instant now) {
+  public static Map<String, Object> describe(Table table, Instant now) {
     return describe(table, table.status(), now);
   }
 
   /** The description with {@code status} as TableStatus (DeleteTable reports DELETING). */
-  static Map<String, Object> describe(Table table, String status, Instant now) {
+  public static Map<String, Object> describe(Table table, String status, Instant now) {
     TableDef def = table.def();
     Map<String, Object> d = new LinkedHashMap<>();
     d.put("AttributeDefinitions", attributeDefinitions(def.attributeDefinitions()));
@@ -76,7 +76,7 @@ final class TableDescriber {
    * What DeleteTable answers: DynamoDB's reduced description, without the creation time, the key
    * schema, the attribute definitions or the index lists.
    */
-  static Map<String, Object> describeDeleted(Table table, Instant now) {
+  public static Map<String, Object> describeDeleted(Table table, Instant now) {
     TableDef def = table.def();
     Map<String, Object> d = new LinkedHashMap<>();
     d.put("TableName", def.name());

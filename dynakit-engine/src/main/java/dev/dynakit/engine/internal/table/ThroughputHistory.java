@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  * provisioned-throughput decreases at any time in a UTC day, then one more whenever there was none
  * in the hour before; and, for a table, four switches to on demand in 24 hours.
  */
-final class ThroughputHistory {
+public final class ThroughputHistory {
   static final int FREE_DECREASES = 4;
   static final Duration SPACING = Duration.ofHours(1);
   static final int SWITCHES_PER_DAY = 4;
@@ -32,7 +32,7 @@ final class ThroughputHistory {
    * Refuses a change from {@code from} to {@code to} at {@code now} that would exceed the day's
    * decreases, with DynamoDB's LimitExceededException; changes nothing.
    */
-  synchronized void check(Throughput from, Throughput to, Instant now, String what) {
+  public synchronized void check(Throughput from, Throughput to, Instant now, String what) {
     if (!decreases(from, to)) {
       return;
     }
@@ -58,7 +58,7 @@ final class ThroughputHistory {
   }
 
   /** Records a change checked by {@link #check}. */
-  synchronized void record(Throughput from, Throughput to, Instant now) {
+  public synchronized void record(Throughput from, Throughput to, Instant now) {
     if (decreases(from, to)) {
       LocalDate today = today(now);
       decreasesThatDay = decreasesOn(today) + 1;
@@ -75,7 +75,7 @@ final class ThroughputHistory {
    * Refuses a switch to on demand when the table made {@value #SWITCHES_PER_DAY} in the last 24
    * hours, with DynamoDB's LimitExceededException; changes nothing.
    */
-  synchronized void checkSwitchToOnDemand(Instant now) {
+  public synchronized void checkSwitchToOnDemand(Instant now) {
     while (!switchesToOnDemand.isEmpty()
         && !now.isBefore(switchesToOnDemand.peekFirst().plus(Duration.ofDays(1)))) {
       switchesToOnDemand.removeFirst();
@@ -93,7 +93,7 @@ final class ThroughputHistory {
   }
 
   /** Records a switch to on demand checked by {@link #checkSwitchToOnDemand}. */
-  synchronized void recordSwitchToOnDemand(Instant now) {
+  public synchronized void recordSwitchToOnDemand(Instant now) {
     switchesToOnDemand.addLast(now);
   }
 

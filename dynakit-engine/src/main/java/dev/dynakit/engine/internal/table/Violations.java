@@ -26,7 +26,7 @@ public final class Violations {
   public Violations() {}
 
   /** The TableName member of a request that names one table, checked alone. */
-  static String tableName(Request req) {
+  public static String tableName(Request req) {
     Violations v = new Violations();
     String name = req.string("TableName");
     v.notNull("tableName", name);
@@ -36,17 +36,17 @@ public final class Violations {
   }
 
   /** The camel-case path DynamoDB reports for a top-level member. */
-  static String path(String member) {
+  public static String path(String member) {
     return Character.toLowerCase(member.charAt(0)) + member.substring(1);
   }
 
   /** The path of a nested member: {@code parent.member} with the member in camel case. */
-  static String path(String parent, String member) {
+  public static String path(String parent, String member) {
     return parent + "." + path(member);
   }
 
   /** The path of the {@code index}-th (zero-based) element of the list at {@code listPath}. */
-  static String element(String listPath, int index) {
+  public static String element(String listPath, int index) {
     return listPath + "." + (index + 1) + ".member";
   }
 

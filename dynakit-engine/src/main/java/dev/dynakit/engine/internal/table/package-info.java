@@ -1,7 +1,7 @@
 /**
- * Tables: their declarations ({@link dev.dynakit.engine.internal.table.TableDef}), live state
- * ({@link dev.dynakit.engine.internal.table.Table}), the catalog, and the control-plane operations
- * ({@link dev.dynakit.engine.internal.table.ControlPlane}) that create, describe, change, tag and
- * delete them with DynamoDB's validation rules and messages.
+ * The table model: declarations ({@link dev.dynakit.engine.internal.table.TableDef}), live state
+ * ({@link dev.dynakit.engine.internal.table.Table}), key schemas, index definitions, throughput,
+ * descriptions and the catalog that names them. Nothing here reads the engine's state: the
+ * operations that change tables live above, in {@code internal.tableops}.
  */
 package dev.dynakit.engine.internal.table;

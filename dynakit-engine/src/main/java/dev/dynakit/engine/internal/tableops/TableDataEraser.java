@@ -1,0 +1,48 @@
+package dev.dynakit.engine.internal.tableops;
+
+import dev.dynakit.engine.storage.OrderedStore;
+import dev.dynakit.engine.storage.StoreCursor;
+import dev.dynakit.engine.storage.WriteBatch;
+import java.nio.ByteBuffer;
+
+/**
+ * Deletes every stored key of a table: all keys start with the table's 8-byte big-endian store id,
+ * so the table's data is exactly the range [storeId, storeId + 1). Deletes go in bounded batches so
+ * that a large table never builds one huge batch.
+ */
+final class TableDataEraser {
+  static final int BATCH_SIZE = 1000;
+
+  private TableDataEraser() {}
+
+  /** Deletes the table's range; returns how many keys were deleted. */
+  static long erase(OrderedStore store, long storeId) {
+    byte[] from = prefix(storeId);
+    // store ids start at 1 and only grow, so storeId + 1 never wraps in practice
+    byte[] to = prefix(storeId + 1);
+    long deleted = 0;
+    WriteBatch batch = new WriteBatch();
+    int inBatch = 0;
+    try (StoreCursor cursor = store.scan(from, to, false)) {
+      while (cursor.hasNext()) {
+        batch.delete(cursor.next().key().clone());
+        inBatch++;
+        if (inBatch == BATCH_SIZE) {
+          store.apply(batch);
+          deleted += inBatch;
+          batch = new WriteBatch();
+          inBatch = 0;
+        }
+      }
+    }
+    if (inBatch > 0) {
+      store.apply(batch);
+      deleted += inBatch;
+    }
+    return deleted;
+  }
+
+  static byte[] prefix(long storeId) {
+    return ByteBuffer.allocate(Long.BYTES).putLong(storeId).array();
+  }
+}

@@ -1,0 +1,135 @@
+package dev.dynakit.engine.internal.itemops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynakit.engine.DynakitEngine;
+import dev.dynakit.engine.JsonCalls;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Refusals and answers where the engine used to differ from DynamoDB: the shapes of its messages,
+ * the member names of list-size errors, names too short to name a table, and REMOVE on an item that
+ * does not exist.
+ */
+class DynamoDbRefusalsTest {
+  private static final String ONE = "1 validation error detected: ";
+
+  private final DynakitEngine engine = DynakitEngine.inMemory();
+  private final JsonCalls wire = new JsonCalls(engine);
+
+  @BeforeEach
+  void setUp() {
+    wire.createTableWithIndex("tab");
+  }
+
+  @AfterEach
+  void close() {
+    engine.close();
+  }
+
+  @Test
+  void putAndUpdate_reportParameterValueErrorsWithoutTheEnvelope() {
+    wire.call("PutItem", "{'TableName':'tab','Item':{'pk':{'S':'a'},'s':{'SS':['a','a']}}}")
+        .invalid(
+            "One or more parameter values were invalid: Input collection [a, a] contains"
+                + " duplicates.");
+    wire.call("PutItem", "{'TableName':'tab','Item':{'pk':{'S':'a'},'s':{'NULL':false}}}")
+        .invalid(
+            "One or more parameter values were invalid: Null attribute value types must have the"
+                + " value of true");
+    wire.call(
+            "PutItem",
+            "{'TableName':'tab','Item':{'pk':{'S':'a'}},'ConditionExpression':'a = :v',"
+                + "'ExpressionAttributeValues':{':v':{'S':'x'},':w':{'S':'y'}}}")
+        .invalid("Value provided in ExpressionAttributeValues unused in expressions: keys: {:w}");
+    wire.call("UpdateItem", "{'TableName':'tab','Key':{'pk':{'S':'a'}},'UpdateExpression':''}")
+        .invalid("Invalid UpdateExpression: The expression can not be empty;");
+    wire.call(
+            "UpdateItem",
+            "{'TableName':'tab','Key':{'pk':{'S':'a'}},'UpdateExpression':'SET a = :zz'}")
+        .invalid(
+            "Invalid UpdateExpression: An expression attribute value used in expression is not"
+                + " defined; attribute value: :zz");
+    // DeleteItem keeps DynamoDB's envelope
+    wire.call(
+            "DeleteItem",
+            "{'TableName':'tab','Key':{'pk':{'S':'a'}},'ExpressionAttributeValues':{':v':{'S':'x'}}}")
+        .invalid(ONE + "ExpressionAttributeValues can only be specified when using expressions");
+  }
+
+  @Test
+  void listSizeErrors_nameTheMemberAsDynamoDbDoes() {
+    wire.call("BatchGetItem", "{'RequestItems':{}}")
+        .invalid("The requestItems parameter is required for BatchGetItem");
+    wire.call("TransactWriteItems", "{'TransactItems':[]}")
+        .invalid(
+            ONE
+                + "Value '[]' at 'transactItems' failed to satisfy constraint: Member must have"
+                + " length greater than or equal to 1");
+    wire.call("TransactGetItems", "{'TransactItems':[]}")
+        .invalid(
+            ONE
+                + "Value '[]' at 'transactItems' failed to satisfy constraint: Member must have"
+                + " length greater than or equal to 1");
+    List<String> puts = new ArrayList<>();
+    for (int i = 0; i < 26; i++) {
+      puts.add("{'PutRequest':{'Item':{'pk':{'S':'k" + i + "'}}}}");
+    }
+    JsonCalls.Answer tooMany =
+        wire.call("BatchWriteItem", "{'RequestItems':{'tab':[" + String.join(",", puts) + "]}}");
+    assertThat(tooMany.status()).isEqualTo(400);
+    assertThat((String) tooMany.body().get("message"))
+        .startsWith(ONE + "Value '{tab=[WriteRequest(putRequest=PutRequest(item={pk=")
+        .endsWith(
+            "' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint:"
+                + " [Member must have length less than or equal to 25, Member must have length"
+                + " greater than or equal to 1]");
+  }
+
+  @Test
+  void aTableNameOfOneOrTwoCharacters_isAValidationError_notResourceNotFound() {
+    wire.call("GetItem", "{'TableName':'ab','Key':{'pk':{'S':'a'}}}")
+        .invalid(
+            ONE
+                + "Value 'ab' at 'tableName' failed to satisfy constraint: Member must have length"
+                + " greater than or equal to 3");
+    wire.call("PutItem", "{'TableName':'x','Item':{'pk':{'S':'a'}}}")
+        .invalid(
+            ONE
+                + "Value 'x' at 'tableName' failed to satisfy constraint: Member must have length"
+                + " greater than or equal to 3");
+  }
+
+  @Test
+  void removeOfANestedPath_onAMissingItem_succeedsAndWritesNothing() {
+    wire.call(
+            "UpdateItem",
+            "{'TableName':'tab','Key':{'pk':{'S':'zz'}},'UpdateExpression':'REMOVE a.b[2].c'}")
+        .ok();
+    assertThat(wire.call("GetItem", "{'TableName':'tab','Key':{'pk':{'S':'zz'}}}").ok().body())
+        .doesNotContainKey("Item");
+    // on an item that exists, a path through a missing parent is still refused
+    wire.call("PutItem", "{'TableName':'tab','Item':{'pk':{'S':'yy'}}}").ok();
+    wire.call(
+            "UpdateItem",
+            "{'TableName':'tab','Key':{'pk':{'S':'yy'}},'UpdateExpression':'REMOVE a.b'}")
+        .invalid("The document path provided in the update expression is invalid for update");
+  }
+
+  @Test
+  void aBodyThatIsNotJson_isABareSerializationException() {
+    for (String body : new String[] {"not json", "{\"TableName\": ", "{\"a\":1} trailing"}) {
+      dev.dynakit.engine.EngineResponse r =
+          engine.handle(
+              DynakitEngine.TARGET_PREFIX + "GetItem",
+              body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      assertThat(r.status()).isEqualTo(400);
+      assertThat(new String(r.body(), java.nio.charset.StandardCharsets.UTF_8))
+          .isEqualTo("{\"__type\":\"com.amazon.coral.service#SerializationException\"}");
+    }
+  }
+}
