@@ -20,6 +20,7 @@ public enum ErrorType {
       "com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException", 400, false),
   ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED(
       "com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException", 400, false),
+  DUPLICATE_ITEM("com.amazonaws.dynamodb.v20120810#DuplicateItemException", 400, false),
   PROVISIONED_THROUGHPUT_EXCEEDED(
       "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException", 400, true),
   THROTTLING("com.amazon.coral.availability#ThrottlingException", 400, true),
