@@ -44,7 +44,8 @@ final class Lexer {
       pos++;
       return new Token(Token.Kind.PARAMETER, "?", start);
     }
-    if (Character.isDigit(c) || (c == '.' && pos + 1 < text.length() && isDigitAt(pos + 1))) {
+    // ASCII digits only: a number is read by them, and any other digit would be read as nothing
+    if (isDigitAt(pos) || (c == '.' && pos + 1 < text.length() && isDigitAt(pos + 1))) {
       return new Token(Token.Kind.NUMBER, number(), start);
     }
     if (Character.isLetter(c) || c == '_') {

@@ -227,6 +227,9 @@ class PartiqlTest {
     statement("SELECT * FROM WHERE pk = 'a'", "").invalid(MALFORMED + "Unexpected keyword");
     statement("SELECT * FROM orders WHERE pk = 'a", "")
         .invalid(MALFORMED + "Unexpected end of statement");
+    // a digit outside ASCII once made the lexer loop without end
+    statement("SELECT * FROM orders WHERE pk = \\u0663", "")
+        .invalid(MALFORMED + "Unexpected character");
     statement("SELECT * FROM orders WHERE pk = ?", "")
         .invalid("Number of parameters in request and statement don't match.");
   }
