@@ -157,6 +157,25 @@ class DynamoDbRefusalsTest {
         .invalid("KeyConditionExpressions must only contain one condition per key");
   }
 
+  /**
+   * A start key whose values have other types than the key's: a table Scan says why, a Query (and
+   * an index Scan) only that the key is invalid, as measured against DynamoDB by a public
+   * conformance suite.
+   */
+  @Test
+  void aStartKeyOfOtherTypesThanTheSchema_isInvalidInDynamoDbsWords() {
+    wire.call("Scan", "{'TableName':'tab','ExclusiveStartKey':{'pk':{'N':'1'}}}")
+        .invalid(
+            "The provided starting key is invalid: The provided key element does not match the"
+                + " schema");
+    wire.call(
+            "Query",
+            "{'TableName':'tab','KeyConditionExpression':'pk = :p',"
+                + "'ExpressionAttributeValues':{':p':{'S':'a'}},"
+                + "'ExclusiveStartKey':{'pk':{'B':'AA=='}}}")
+        .invalid("The provided starting key is invalid");
+  }
+
   private static String message(JsonCalls.Answer answer) {
     assertThat(answer.status()).isEqualTo(400);
     return (String) answer.body().get("message");

@@ -2,6 +2,7 @@ package dev.dynakit.engine.internal.http.auth;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -76,7 +77,7 @@ record Authorization(
     return new Authorization(
         credential.substring(0, slash),
         scope,
-        List.of(signedHeaders.toLowerCase(java.util.Locale.ROOT).split(";")),
+        List.of(signedHeaders.toLowerCase(Locale.ROOT).split(";")),
         signature);
   }
 

@@ -1,5 +1,6 @@
 package dev.dynakit.engine.internal.http.auth;
 
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -17,6 +18,7 @@ import javax.crypto.spec.SecretKeySpec;
  */
 final class SigV4 {
   private static final HexFormat HEX = HexFormat.of();
+  private static final HexFormat UPPER_HEX = HexFormat.of().withUpperCase();
 
   private SigV4() {}
 
@@ -124,7 +126,7 @@ final class SigV4 {
           || c == '~') {
         out.append(c);
       } else {
-        out.append('%').append(HexFormat.of().withUpperCase().toHexDigits(b));
+        out.append('%').append(UPPER_HEX.toHexDigits(b));
       }
     }
     return out.toString();
@@ -136,7 +138,7 @@ final class SigV4 {
       return s;
     }
     try {
-      return java.net.URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
+      return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
       return s;
     }
