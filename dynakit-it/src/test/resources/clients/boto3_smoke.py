@@ -101,6 +101,69 @@ def main(endpoint):
     )
     print("validation errors ok")
 
+    # issue 31: refusals in DynamoDB's words, as boto3 surfaces them
+    def message(code, call, **kwargs):
+        return expect_error(code, call, **kwargs).response["Error"]["Message"]
+
+    key = {"pk": {"S": "a"}, "sk": {"N": "1"}}
+    msg = message(
+        "ValidationException",
+        ddb.put_item,
+        TableName="py_items",
+        Item=key,
+        Expected={"v": {"ComparisonOperator": "EQ", "AttributeValueList": []}},
+    )
+    assert "Invalid number of argument(s) for the EQ ComparisonOperator" in msg, msg
+    msg = message(
+        "ValidationException",
+        ddb.put_item,
+        TableName="py_items",
+        Item=key,
+        ConditionExpression="if_not_exists(a, :v) = :v",
+        ExpressionAttributeValues={":v": {"S": "x"}},
+    )
+    assert msg == (
+        "Invalid ConditionExpression: The function is not allowed in a condition expression;"
+        " function: if_not_exists"
+    ), msg
+    msg = message(
+        "ValidationException",
+        ddb.update_item,
+        TableName="py_items",
+        Key=key,
+        UpdateExpression="SET a = attribute_exists(b)",
+    )
+    assert msg == (
+        "Invalid UpdateExpression: The function is not allowed in an update expression;"
+        " function: attribute_exists"
+    ), msg
+    msg = message(
+        "ValidationException",
+        ddb.query,
+        TableName="py_items",
+        KeyConditionExpression="pk = :p AND pk = :q",
+        ExpressionAttributeValues={":p": {"S": "a"}, ":q": {"S": "b"}},
+    )
+    assert msg == "KeyConditionExpressions must only contain one condition per key", msg
+    msg = message("ValidationException", ddb.get_item, TableName="py_items", Key=key, ProjectionExpression="l[4294967295]")
+    assert msg.endswith("List index is not within the allowable range; index: [4294967295]"), msg
+    msg = message(
+        "ValidationException",
+        ddb.scan,
+        TableName="py_items",
+        ExclusiveStartKey={"pk": {"S": "a"}, "sk": {"S": "1"}},
+    )
+    assert msg == "The provided starting key is invalid: The provided key element does not match the schema", msg
+    msg = message(
+        "ValidationException",
+        ddb.put_item,
+        TableName="py_items",
+        Item={"pk": {"S": "a"}, "sk": {"N": "1"}, "n": {"N": "123456789012345678901234567890123456789"}},
+    )
+    assert msg == "Attempting to store more than 38 significant digits in a Number", msg
+    expect_error("ValidationException", ddb.describe_table, TableName="a#bc")
+    print("issue 31 refusals ok")
+
     old = ddb.delete_item(TableName="py_items", Key={"pk": {"S": "a"}, "sk": {"N": "1"}}, ReturnValues="ALL_OLD")
     assert old["Attributes"]["name"] == {"S": "beta"}, old
     assert "Item" not in ddb.get_item(TableName="py_items", Key={"pk": {"S": "a"}, "sk": {"N": "1"}})
@@ -164,7 +227,13 @@ def main(endpoint):
     assert ddb.list_tags_of_resource(ResourceArn=arn)["Tags"] == [{"Key": "k", "Value": "v"}]
     print("tags ok")
 
-    ddb.delete_table(TableName="py_items")
+    ddb.untag_resource(ResourceArn=arn, TagKeys=["k"])
+    assert ddb.list_tags_of_resource(ResourceArn=arn)["Tags"] == []
+    print("untag ok")
+
+    deleted = ddb.delete_table(TableName="py_items")["TableDescription"]
+    assert deleted["TableStatus"] == "DELETING", deleted
+    assert "CreationDateTime" not in deleted and "KeySchema" not in deleted, deleted
     assert "py_items" not in ddb.list_tables()["TableNames"]
     print("delete_table ok")
     print("ALL OK")

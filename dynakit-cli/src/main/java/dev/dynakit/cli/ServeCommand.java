@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Serve an in-memory engine over HTTP (DynamoDB's JSON protocol) until stopped with Ctrl-C"
           + " or SIGTERM.",
-      "Point any AWS SDK or the AWS CLI at the printed endpoint; any credentials are accepted."
+      "Point any AWS SDK or the AWS CLI at the printed endpoint; any credentials are accepted"
+          + " unless --auth or --auth-file names the keys that must sign."
     },
     usageHelpAutoWidth = true)
 final class ServeCommand implements Callable<Integer> {
@@ -63,6 +65,8 @@ final class ServeCommand implements Callable<Integer> {
       })
   private List<String> allowedHosts = new ArrayList<>();
 
+  @Mixin private SignedRequestOptions signedRequests = new SignedRequestOptions();
+
   @Override
   public Integer call() {
     Serving.checkPort(spec, port);
@@ -96,6 +100,7 @@ final class ServeCommand implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "--allow-host: " + e.getMessage());
       }
     }
+    signedRequests.apply(server, spec.commandLine());
     return server;
   }
 }

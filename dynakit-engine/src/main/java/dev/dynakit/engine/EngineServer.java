@@ -5,6 +5,7 @@ import dev.dynakit.engine.internal.http.EventLoops;
 import dev.dynakit.engine.internal.http.LocalAccess;
 import dev.dynakit.engine.internal.http.ServerSettings;
 import dev.dynakit.engine.internal.http.WireCall;
+import dev.dynakit.engine.internal.http.auth.SignatureCheck;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -13,9 +14,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +28,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Serves a {@link DynakitEngine} over HTTP/1.1 with DynamoDB's JSON 1.0 protocol, so that any SDK,
  * the AWS CLI or {@code curl} can use it: {@code POST /} with {@code X-Amz-Target:
- * DynamoDB_20120810.<Operation>}. Every access key and signature is accepted.
+ * DynamoDB_20120810.<Operation>}. Every access key and signature is accepted, unless the server is
+ * given access keys ({@link Builder#signedBy}): then each request must be signed by one of them.
  *
  * <p>Responses carry DynamoDB's headers ({@code x-amzn-RequestId}, {@code x-amz-crc32}, {@code
  * Content-Type: application/x-amz-json-1.0}); connections are kept alive unless the client asks
@@ -168,6 +173,7 @@ public final class EngineServer implements AutoCloseable {
     private Duration idleTimeout = ServerSettings.DEFAULT_IDLE_TIMEOUT;
     private final Set<String> corsOrigins = new LinkedHashSet<>();
     private final Set<String> allowedHosts = new LinkedHashSet<>();
+    private final Map<String, String> accessKeys = new LinkedHashMap<>();
 
     private Builder(DynakitEngine engine) {
       this.engine = engine;
@@ -276,6 +282,31 @@ public final class EngineServer implements AutoCloseable {
     }
 
     /**
+     * Requires every request to carry a valid AWS Signature Version 4 by a known access key, and
+     * makes {@code accessKeyId} one, signing with {@code secretAccessKey}; repeatable, for several
+     * keys. Off by default (any signature is accepted). With it, a request is refused as DynamoDB
+     * refuses it: without a signature (MissingAuthenticationTokenException), by an unknown key
+     * (UnrecognizedClientException), with another secret or more than 15 minutes from this
+     * machine's clock (InvalidSignatureException). The in-process path has no signature to check.
+     *
+     * @throws IllegalArgumentException for an empty key id or secret, or a key id given twice with
+     *     different secrets
+     */
+    public Builder signedBy(String accessKeyId, String secretAccessKey) {
+      Objects.requireNonNull(accessKeyId, "accessKeyId");
+      Objects.requireNonNull(secretAccessKey, "secretAccessKey");
+      if (accessKeyId.isBlank() || secretAccessKey.isEmpty()) {
+        throw new IllegalArgumentException("An access key needs a key id and a secret");
+      }
+      String before = accessKeys.putIfAbsent(accessKeyId, secretAccessKey);
+      if (before != null && !before.equals(secretAccessKey)) {
+        throw new IllegalArgumentException(
+            "Access key " + accessKeyId + " is given twice with different secrets");
+      }
+      return this;
+    }
+
+    /**
      * Starts the server.
      *
      * @throws UncheckedIOException when the address cannot be listened on (port in use, unknown or
@@ -289,7 +320,8 @@ public final class EngineServer implements AutoCloseable {
               headerTimeout,
               bodyTimeout,
               idleTimeout,
-              new LocalAccess(host, Set.copyOf(corsOrigins), Set.copyOf(allowedHosts)));
+              new LocalAccess(host, Set.copyOf(corsOrigins), Set.copyOf(allowedHosts)),
+              accessKeys.isEmpty() ? null : new SignatureCheck(accessKeys, Clock.systemUTC()));
       return EngineServer.start(engine, host, port, settings);
     }
 

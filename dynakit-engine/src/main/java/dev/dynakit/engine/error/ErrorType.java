@@ -8,6 +8,9 @@ public enum ErrorType {
   MISSING_AUTHENTICATION_TOKEN(
       "com.amazon.coral.service#MissingAuthenticationTokenException", 400, false),
   ACCESS_DENIED("com.amazon.coral.service#AccessDeniedException", 400, false),
+  UNRECOGNIZED_CLIENT("com.amazon.coral.service#UnrecognizedClientException", 400, false),
+  INVALID_SIGNATURE("com.amazon.coral.service#InvalidSignatureException", 400, false),
+  INCOMPLETE_SIGNATURE("com.amazon.coral.service#IncompleteSignatureException", 400, false),
   RESOURCE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ResourceNotFoundException", 400, false),
   RESOURCE_IN_USE("com.amazonaws.dynamodb.v20120810#ResourceInUseException", 400, false),
   CONDITIONAL_CHECK_FAILED(

@@ -162,6 +162,48 @@ class ItemOperationsDifferentialIT {
             "PutItem",
             table + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"b\":{\"B\":\"YWJ\"}}}"),
         exact("GetItem", table + "," + key + "}"),
+        // issue 31, where dynalite agrees with DynamoDB's documentation (errors by type); it
+        // disagrees on Expected {} with a ConditionalOperator and on list indexes past
+        // 4294967294 (it accepts both), which the engine's own tests cover
+        exact(
+            "PutItem",
+            table
+                + ","
+                + "\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},"
+                + "\"Expected\":{\"v\":{\"ComparisonOperator\":\"EQ\",\"AttributeValueList\":[]}}}"),
+        exact(
+            "PutItem",
+            table
+                + ","
+                + "\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},"
+                + "\"Expected\":{\"v\":{\"ComparisonOperator\":\"NULL\",\"AttributeValueList\":[{\"S\":\"x\"}]}}}"),
+        exact("GetItem", "{\"TableName\":\"a#b\"," + key + "}"),
+        exact(
+            "PutItem",
+            table
+                + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},"
+                + "\"n\":{\"N\":\"123456789012345678901234567890123456789\"}}}"),
+        exact(
+            "Scan",
+            table
+                + ",\"ExclusiveStartKey\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},"
+                + "\"x\":{\"S\":\"b\"}}}"),
+        exact(
+            "Scan", table + ",\"ExclusiveStartKey\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"S\":\"1\"}}}"),
+        exact(
+            "PutItem",
+            table
+                + ",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},"
+                + "\"ConditionExpression\":\"if_not_exists(a, :v) = :v\","
+                + "\"ExpressionAttributeValues\":{\":v\":{\"S\":\"x\"}}}"),
+        exact(
+            "UpdateItem",
+            table + "," + key + ",\"UpdateExpression\":\"SET a = attribute_exists(b)\"}"),
+        exact(
+            "Query",
+            table
+                + ",\"KeyConditionExpression\":\"pk = :p AND pk = :q\","
+                + "\"ExpressionAttributeValues\":{\":p\":{\"S\":\"a\"},\":q\":{\"S\":\"b\"}}}"),
         // ItemCount is not compared: DynamoDB refreshes it about every six hours, Dynakit keeps
         // it live, dynalite does not count.
         members(

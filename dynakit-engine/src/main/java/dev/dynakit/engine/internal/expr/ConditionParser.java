@@ -355,7 +355,7 @@ final class ConditionParser extends ExpressionParser {
   private void checkFunction(String name, List<Operand> args) {
     Integer arity = FUNCTIONS.get(name);
     if (arity == null) {
-      issues.add(Issues.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
+      issues.add(Issues.Kind.UNKNOWN_FUNCTION, FunctionPlaces.unknownInCondition(name));
       return;
     }
     if (arity != args.size()) {

@@ -11,6 +11,9 @@ import java.util.Set;
  * document paths with placeholder resolution and reserved-word checks, and the nesting guard.
  */
 abstract class ExpressionParser {
+  /** The largest list index DynamoDB takes in a document path. */
+  private static final long MAX_LIST_INDEX = 4_294_967_294L;
+
   /** DynamoDB's limit on document path elements. */
   static final int MAX_PATH_DEPTH = 32;
 
@@ -132,12 +135,12 @@ abstract class ExpressionParser {
       } else if (at(Token.Kind.LBRACKET)) {
         next();
         Token index = peek();
-        if (index.kind() != Token.Kind.NUMBER || index.text().length() > 9) {
+        if (index.kind() != Token.Kind.NUMBER) {
           throw syntaxError();
         }
         next();
         expect(Token.Kind.RBRACKET);
-        elements.add(Integer.parseInt(index.text()));
+        elements.add(listIndex(index.text()));
       } else {
         break;
       }
@@ -148,6 +151,24 @@ abstract class ExpressionParser {
           "The document path has too many nesting levels; nesting levels: " + elements.size());
     }
     return new DocPath(elements);
+  }
+
+  /**
+   * DynamoDB's largest list index in a document path is 4294967294; a larger one (or one of more
+   * than ten digits) is out of its range, in its words as measured against the service by a public
+   * conformance suite. No list can come near 2^31 elements within an item's 400 KB, so an index
+   * beyond an int is kept as the largest int: past the end of any list, as it is.
+   */
+  private int listIndex(String digits) {
+    if (digits.length() > 10 || Long.parseLong(digits) > MAX_LIST_INDEX) {
+      throw EngineException.validation(
+          "Invalid "
+              + parameter
+              + ": List index is not within the allowable range; index: ["
+              + digits
+              + "]");
+    }
+    return (int) Math.min(Long.parseLong(digits), Integer.MAX_VALUE);
   }
 
   private String pathName() {

@@ -204,9 +204,10 @@ final class KeyConditions implements KeyConditionExpr {
     }
     for (KeyCondition existing : out) {
       if (existing.attributeName().equals(attribute)) {
+        // DynamoDB answers this one without the "Invalid KeyConditionExpression: " prefix, on the
+        // partition key as on the sort key (as quoted in public reports of the service's error).
         throw EngineException.validation(
-            "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one"
-                + " condition per key");
+            "KeyConditionExpressions must only contain one condition per key");
       }
     }
     if (attributeAt != 0) {

@@ -186,7 +186,7 @@ final class UpdateParser extends ExpressionParser {
   private void checkFunction(String name, List<Operand> args) {
     Integer arity = FUNCTIONS.get(name);
     if (arity == null) {
-      issues.add(Issues.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
+      issues.add(Issues.Kind.UNKNOWN_FUNCTION, FunctionPlaces.unknownInUpdate(name));
       return;
     }
     if (name.equals("list_append")) {

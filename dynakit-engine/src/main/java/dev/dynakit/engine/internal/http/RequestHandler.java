@@ -1,5 +1,7 @@
 package dev.dynakit.engine.internal.http;
 
+import dev.dynakit.engine.internal.http.auth.AuthRefusal;
+import dev.dynakit.engine.internal.http.auth.SignatureCheck;
 import dev.dynakit.engine.internal.protocol.Json;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -26,6 +28,7 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -67,6 +70,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
   private final int maxBodyBytes;
   private final LocalAccess access;
   private final ConnectionDeadlines deadlines;
+  private final @Nullable SignatureCheck signatures;
 
   private @Nullable HttpRequest head;
   private Kind kind = Kind.NOT_FOUND;
@@ -87,6 +91,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     this.maxBodyBytes = settings.maxBodyBytes();
     this.access = settings.access();
     this.deadlines = deadlines;
+    this.signatures = settings.signatures();
   }
 
   @Override
@@ -239,7 +244,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     HttpHeaders headers = request.headers();
     FullHttpResponse response =
         switch (kind) {
-          case ENGINE -> answer(ctx, headers, received);
+          case ENGINE -> answer(ctx, request, received);
           case HEALTH -> responses.health();
           case PREFLIGHT -> responses.preflight(headers);
           case NOT_FOUND -> responses.notFound();
@@ -253,7 +258,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     deadlines.requestRead();
   }
 
-  private FullHttpResponse answer(ChannelHandlerContext ctx, HttpHeaders headers, byte[] received) {
+  private FullHttpResponse answer(ChannelHandlerContext ctx, HttpRequest request, byte[] received) {
+    HttpHeaders headers = request.headers();
     AsciiString type = replyType(headers.get(HttpHeaderNames.CONTENT_TYPE));
     if (type == null) {
       if (received.length > 0) {
@@ -261,6 +267,14 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         return responses.notFound();
       }
       type = Responses.JSON;
+    }
+    // the signature covers the body as it arrived, before any Content-Encoding is undone
+    AuthRefusal refused = signatures == null ? null : signatures.check(request, received);
+    if (refused != null) {
+      Map<String, Object> error = new LinkedHashMap<>();
+      error.put("__type", refused.type().wireName());
+      error.put("message", refused.message());
+      return responses.json(refused.type().httpStatus(), Json.write(error), type);
     }
     try {
       received =

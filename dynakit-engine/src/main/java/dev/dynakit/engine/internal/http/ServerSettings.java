@@ -1,6 +1,8 @@
 package dev.dynakit.engine.internal.http;
 
+import dev.dynakit.engine.internal.http.auth.SignatureCheck;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How an engine server defends itself and whom it serves; built by {@code EngineServer.Builder},
@@ -13,6 +15,7 @@ import java.time.Duration;
  * @param bodyTimeout how long a request's body may take to arrive, from the end of its headers
  * @param idleTimeout how long a kept-alive connection may wait for its next request
  * @param access which browser origins and {@code Host} names are served
+ * @param signatures the check of each request's signature, or null when any signature is accepted
  */
 public record ServerSettings(
     int maxBodyBytes,
@@ -20,7 +23,8 @@ public record ServerSettings(
     Duration headerTimeout,
     Duration bodyTimeout,
     Duration idleTimeout,
-    LocalAccess access) {
+    LocalAccess access,
+    @Nullable SignatureCheck signatures) {
 
   /** The most connections open at once by default: far more than any test suite opens. */
   public static final int DEFAULT_MAX_CONNECTIONS = 1000;

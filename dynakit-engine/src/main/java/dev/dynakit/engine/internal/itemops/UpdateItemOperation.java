@@ -16,6 +16,7 @@ import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.Table;
+import dev.dynakit.engine.internal.table.Violations;
 import dev.dynakit.engine.internal.value.AttrValue;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +43,12 @@ final class UpdateItemOperation implements Operation {
   @Override
   public Object execute(Request request) {
     ItemRequests.refuseWithout(request, "Key");
-    // a malformed table name is refused alone, before the rest of the request
+    // a malformed table name is refused alone, and the enumerations together, before the rest
     String tableName = ItemRequests.tableName(request);
+    Violations enums = new Violations();
+    ItemRequests.capacityAndMetricsChoices(request, enums);
+    ItemRequests.returnValuesChoice(request, enums);
+    enums.throwIfAny();
     Map<String, AttrValue> keyParam;
     UpdateExpr update;
     WriteParameters parameters;

@@ -83,7 +83,7 @@ final class TransactGetItemsOperation implements Operation {
     ConstraintErrors errors = new ConstraintErrors();
     if (errors.notNull("transactItems", request.raw("TransactItems"))) {
       List<Object> raw = request.list("TransactItems");
-      errors.size("transactItems", raw.size(), 1, 100, () -> ListText.of(raw));
+      errors.size("transactItems", raw.size(), 1, 100, () -> ListText.of(raw, "TransactGetItem"));
     }
     errors.returnConsumedCapacity(request.string("ReturnConsumedCapacity"));
     errors.throwIfAny();

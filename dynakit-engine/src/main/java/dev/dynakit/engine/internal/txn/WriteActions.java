@@ -56,7 +56,8 @@ final class WriteActions {
     errors.length("clientRequestToken", request.string("ClientRequestToken"), 1, 36);
     List<Object> raw = request.list("TransactItems");
     if (errors.notNull("transactItems", request.raw("TransactItems"))) {
-      errors.size("transactItems", raw.size(), 1, MAX_ACTIONS, () -> ListText.of(raw));
+      errors.size(
+          "transactItems", raw.size(), 1, MAX_ACTIONS, () -> ListText.of(raw, "TransactWriteItem"));
     }
     errors.returnConsumedCapacity(request.string("ReturnConsumedCapacity"));
     errors.returnItemCollectionMetrics(request.string("ReturnItemCollectionMetrics"));

@@ -67,7 +67,8 @@ class KeyConditionExpressionTest {
         "pk = sk|Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition",
         "pk.x = :p|Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on nested attributes",
         ":p = :a|Invalid condition in KeyConditionExpression: No key attribute specified",
-        "pk = :p AND pk = :s|Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition per key",
+        "pk = :p AND pk = :s|KeyConditionExpressions must only contain one condition per key",
+        "pk = :p AND sk > :a AND sk < :s|KeyConditionExpressions must only contain one condition per key",
       })
   void refusals(String text, String message) {
     refusal(() -> key(text)).isEqualTo(message);

@@ -33,6 +33,25 @@ class ProjectionExpressionTest {
     assertThat(project("a.c,b")).isEqualTo(item("a", m("c", n("5")), "b", s("hello")));
   }
 
+  /**
+   * DynamoDB takes list indexes up to 4294967294 and refuses larger ones as out of range (its
+   * words, as measured against the service by a public conformance suite), not as a syntax error.
+   */
+  @Test
+  void aListIndexBeyondDynamoDbsRange_isOutOfRange_notASyntaxError() {
+    assertThat(project("a.b[4294967294]")).isEmpty();
+    assertThat(project("a.b[2147483648], b")).isEqualTo(item("b", s("hello")));
+    assertThat(project("a.b[1000000000]")).isEmpty();
+    refusal(() -> project("a.b[4294967295]"))
+        .isEqualTo(
+            "Invalid ProjectionExpression: List index is not within the allowable range; index:"
+                + " [4294967295]");
+    refusal(() -> project("a.b[99999999999999999999]"))
+        .isEqualTo(
+            "Invalid ProjectionExpression: List index is not within the allowable range; index:"
+                + " [99999999999999999999]");
+  }
+
   @Test
   void listElementsCloseUpInIndexOrder() {
     assertThat(project("a.b[2].x, a.b[0]"))

@@ -94,6 +94,17 @@ class ValidationMessagesTest {
     filter("attRIbute_exIsts((views), #a)", "Invalid function name; function: attRIbute_exIsts");
   }
 
+  /** An update's function in a condition is "not allowed" there, in DynamoDB's words. */
+  @Test
+  void anUpdateFunctionInACondition_isNotAllowedThere() {
+    filter(
+        "if_not_exists(a, :a) = :a",
+        "The function is not allowed in a condition expression; function: if_not_exists");
+    filter(
+        "size(list_append(a, :a)) > :a",
+        "The function is not allowed in a condition expression; function: list_append");
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',

@@ -90,6 +90,97 @@ class DynamoDbRefusalsTest {
                 + " greater than or equal to 1]");
   }
 
+  /**
+   * Over 100 members, DynamoDB echoes the list as its model objects' Java identities ({@code
+   * com.amazonaws.dynamodb.v20120810.TransactGetItem@1a2b3c}, as reported in public emulators
+   * written against the service), not as the JSON that was sent.
+   */
+  @Test
+  void transactionListSizeErrors_showTheListAsDynamoDbRendersIt() {
+    List<String> checks = new ArrayList<>();
+    List<String> gets = new ArrayList<>();
+    for (int i = 0; i < 101; i++) {
+      checks.add(
+          "{'ConditionCheck':{'TableName':'tab','Key':{'pk':{'S':'k"
+              + i
+              + "'}},'ConditionExpression':'attribute_exists(pk)'}}");
+      gets.add("{'Get':{'TableName':'tab','Key':{'pk':{'S':'k" + i + "'}}}}");
+    }
+    String write =
+        message(
+            wire.call(
+                "TransactWriteItems", "{'TransactItems':[" + String.join(",", checks) + "]}"));
+    assertThat(write)
+        .matches(
+            "1 validation error detected: Value '\\[(com\\.amazonaws\\.dynamodb\\.v20120810"
+                + "\\.TransactWriteItem@[0-9a-f]+, ){100}com\\.amazonaws\\.dynamodb\\.v20120810"
+                + "\\.TransactWriteItem@[0-9a-f]+\\]' at 'transactItems' failed to satisfy"
+                + " constraint: Member must have length less than or equal to 100");
+    String get =
+        message(
+            wire.call("TransactGetItems", "{'TransactItems':[" + String.join(",", gets) + "]}"));
+    assertThat(get)
+        .startsWith(ONE + "Value '[com.amazonaws.dynamodb.v20120810.TransactGetItem@")
+        .endsWith(
+            "]' at 'transactItems' failed to satisfy constraint: Member must have length less than"
+                + " or equal to 100")
+        .doesNotContain("{");
+  }
+
+  /** A function of the other kind of expression is "not allowed" there, in DynamoDB's words. */
+  @Test
+  void aFunctionUsedWhereItIsNotAllowed_isRefusedInDynamoDbsWords() {
+    wire.call(
+            "PutItem",
+            "{'TableName':'tab','Item':{'pk':{'S':'a'}},"
+                + "'ConditionExpression':'if_not_exists(a, :v) = :v',"
+                + "'ExpressionAttributeValues':{':v':{'S':'x'}}}")
+        .invalid(
+            "Invalid ConditionExpression: The function is not allowed in a condition expression;"
+                + " function: if_not_exists");
+    wire.call(
+            "UpdateItem",
+            "{'TableName':'tab','Key':{'pk':{'S':'a'}},"
+                + "'UpdateExpression':'SET a = attribute_exists(b)'}")
+        .invalid(
+            "Invalid UpdateExpression: The function is not allowed in an update expression;"
+                + " function: attribute_exists");
+  }
+
+  /** Two conditions on one key: DynamoDB's text, without the expression-name prefix. */
+  @Test
+  void twoConditionsOnThePartitionKey_areRefusedInDynamoDbsWords() {
+    wire.call(
+            "Query",
+            "{'TableName':'tab','KeyConditionExpression':'pk = :p AND pk = :q',"
+                + "'ExpressionAttributeValues':{':p':{'S':'x'},':q':{'S':'y'}}}")
+        .invalid("KeyConditionExpressions must only contain one condition per key");
+  }
+
+  /**
+   * A start key whose values have other types than the key's: a table Scan says why, a Query (and
+   * an index Scan) only that the key is invalid, as measured against DynamoDB by a public
+   * conformance suite.
+   */
+  @Test
+  void aStartKeyOfOtherTypesThanTheSchema_isInvalidInDynamoDbsWords() {
+    wire.call("Scan", "{'TableName':'tab','ExclusiveStartKey':{'pk':{'N':'1'}}}")
+        .invalid(
+            "The provided starting key is invalid: The provided key element does not match the"
+                + " schema");
+    wire.call(
+            "Query",
+            "{'TableName':'tab','KeyConditionExpression':'pk = :p',"
+                + "'ExpressionAttributeValues':{':p':{'S':'a'}},"
+                + "'ExclusiveStartKey':{'pk':{'B':'AA=='}}}")
+        .invalid("The provided starting key is invalid");
+  }
+
+  private static String message(JsonCalls.Answer answer) {
+    assertThat(answer.status()).isEqualTo(400);
+    return (String) answer.body().get("message");
+  }
+
   @Test
   void aTableNameOfOneOrTwoCharacters_isAValidationError_notResourceNotFound() {
     wire.call("GetItem", "{'TableName':'ab','Key':{'pk':{'S':'a'}}}")

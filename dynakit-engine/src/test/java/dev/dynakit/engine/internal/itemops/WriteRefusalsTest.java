@@ -145,6 +145,20 @@ class WriteRefusalsTest {
                 + " greater than or equal to 3");
   }
 
+  /** UpdateItem reports its invalid enumerations together, as PutItem and DeleteItem do. */
+  @Test
+  void updateItem_reportsItsInvalidEnumerationsTogether() {
+    wire.call(
+            "UpdateItem",
+            "{'TableName':'tab','Key':{'pk':{'S':'a'}},'ReturnValues':'A',"
+                + "'ReturnConsumedCapacity':'B','UpdateExpression':'SET a = :v'}")
+        .invalid(
+            "2 validation errors detected: Value 'B' at 'returnConsumedCapacity' failed to"
+                + " satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE];"
+                + " Value 'A' at 'returnValues' failed to satisfy constraint: Member must satisfy"
+                + " enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
+  }
+
   @Test
   void updateItem_refusesAMalformedTableNameBeforeItsEnumerations() {
     wire.call("UpdateItem", "{'TableName':'','Key':{'pk':{'S':'a'}},'ReturnValues':'BOGUS'}")
