@@ -29,6 +29,8 @@ public final class IndexMaintenance {
 
   private final OrderedStore store;
   private final ItemCollections collections;
+  // set once, before the engine serves, when its GSIs lag; null keeps them in step with the table
+  private @Nullable LaggedIndexes lagged;
 
   /** Index maintenance over the store, with the item-collection limit from the system property. */
   public IndexMaintenance(OrderedStore store) {
@@ -36,6 +38,11 @@ public final class IndexMaintenance {
     this.collections =
         new ItemCollections(
             Long.getLong(COLLECTION_LIMIT_PROPERTY, ItemCollections.DEFAULT_LIMIT_BYTES));
+  }
+
+  /** Makes GSI changes wait for their delay instead of joining the item's store batch. */
+  void lagged(LaggedIndexes lagged) {
+    this.lagged = lagged;
   }
 
   /** Changes the item-collection limit (10 GB in DynamoDB), so that tests can reach it. */
@@ -62,8 +69,16 @@ public final class IndexMaintenance {
     }
     List<IndexChange> changes =
         new ArrayList<>(def.globalIndexes().size() + def.localIndexes().size());
+    List<IndexChange> deferred = null;
     for (IndexDef index : def.globalIndexes()) {
-      changes.add(change(table, def, index, oldItem, newItem));
+      IndexChange c = change(table, def, index, oldItem, newItem);
+      // a backfilling index cannot be read, and its backfill relies on entries written at once
+      if (lagged == null || index.backfilling()) {
+        changes.add(c);
+      } else if (!c.unchanged()) {
+        deferred = deferred == null ? new ArrayList<>(2) : deferred;
+        deferred.add(c);
+      }
     }
     long collectionDelta = 0;
     for (IndexDef index : def.localIndexes()) {
@@ -79,7 +94,22 @@ public final class IndexMaintenance {
         collectionDelta += size(newItem) - size(oldItem);
       }
     }
-    return new WritePlan(table, changes, partition, collectionDelta);
+    WritePlan plan = new WritePlan(table, changes, partition, collectionDelta);
+    if (deferred != null) {
+      plan.defer(lagged, itemKey(def, newItem != null ? newItem : oldItem), deferred);
+    }
+    return plan;
+  }
+
+  /** The values of the table-key attributes of an item, which identify it. */
+  private static List<AttrValue> itemKey(TableDef def, @Nullable Map<String, AttrValue> item) {
+    List<AttrValue> key = new ArrayList<>(2);
+    if (item != null) {
+      for (var a : def.key().all()) {
+        key.add(item.get(a.name()));
+      }
+    }
+    return key;
   }
 
   private IndexChange change(

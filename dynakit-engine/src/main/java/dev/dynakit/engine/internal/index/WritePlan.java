@@ -21,6 +21,10 @@ public final class WritePlan {
   private final List<IndexChange> changes;
   private final @Nullable AttrValue partition;
   private final long collectionDelta;
+  // GSI changes that become visible later (LaggedIndexes), or none
+  private @Nullable LaggedIndexes lagged;
+  private List<AttrValue> itemKey = List.of();
+  private List<IndexChange> deferred = List.of();
 
   WritePlan(
       @Nullable Table table,
@@ -31,6 +35,13 @@ public final class WritePlan {
     this.changes = changes;
     this.partition = partition;
     this.collectionDelta = collectionDelta;
+  }
+
+  /** Holds back these GSI changes of the item with this key until their delay has passed. */
+  void defer(LaggedIndexes lagged, List<AttrValue> itemKey, List<IndexChange> deferred) {
+    this.lagged = lagged;
+    this.itemKey = itemKey;
+    this.deferred = deferred;
   }
 
   List<IndexChange> changes() {
@@ -73,19 +84,24 @@ public final class WritePlan {
     for (IndexChange c : changes) {
       c.count(table);
     }
+    if (lagged != null) {
+      lagged.add(table, itemKey, deferred);
+    }
   }
 
   /** The write units the index changes cost. */
   public WriteEffects effects() {
-    if (changes.isEmpty()) {
+    if (changes.isEmpty() && deferred.isEmpty()) {
       return WriteEffects.NONE;
     }
     Map<String, Double> global = new LinkedHashMap<>();
     Map<String, Double> local = new LinkedHashMap<>();
-    for (IndexChange c : changes) {
-      double units = c.writeUnits();
-      if (units > 0) {
-        (c.index().global() ? global : local).merge(c.index().name(), units, Double::sum);
+    for (List<IndexChange> list : List.of(changes, deferred)) {
+      for (IndexChange c : list) {
+        double units = c.writeUnits();
+        if (units > 0) {
+          (c.index().global() ? global : local).merge(c.index().name(), units, Double::sum);
+        }
       }
     }
     return new WriteEffects(global, local);
