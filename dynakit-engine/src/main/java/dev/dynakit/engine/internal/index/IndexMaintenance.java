@@ -45,6 +45,16 @@ public final class IndexMaintenance {
     this.lagged = lagged;
   }
 
+  /**
+   * Waits until no lagged GSI change of the table is being applied. A GSI already out of the
+   * table's declaration then receives none any more, and its entries can be erased.
+   */
+  public void awaitLaggedChanges(Table table) {
+    if (lagged != null) {
+      lagged.awaitApplying(table);
+    }
+  }
+
   /** Changes the item-collection limit (10 GB in DynamoDB), so that tests can reach it. */
   public void itemCollectionLimitBytes(long limit) {
     collections.limitBytes(limit);

@@ -75,10 +75,12 @@ public final class LaggedIndexes {
     }
   }
 
-  /** How many item writes of the table wait to reach its GSIs. */
-  public int pendingWrites(Table table) {
+  /** Waits until no change of the table is being applied (see {@link PendingIndexChanges}). */
+  void awaitApplying(Table table) {
     PendingIndexChanges queue = pending.get(table);
-    return queue == null ? 0 : queue.size();
+    if (queue != null) {
+      queue.awaitApplying();
+    }
   }
 
   private PendingIndexChanges queue(Table table) {

@@ -73,22 +73,24 @@ final class PendingIndexChanges {
     }
   }
 
-  /** How many writes wait. */
-  synchronized int size() {
-    int n = 0;
-    for (ArrayDeque<Pending> q : byItem.values()) {
-      n += q.size();
-    }
-    return n;
+  /**
+   * Returns once no change is being applied. A change is applied only if its index is still in the
+   * table's declaration when the queue's monitor is held, so after this returns an index removed
+   * from the declaration before the call receives nothing more.
+   */
+  synchronized void awaitApplying() {
+    // the monitor is the wait: applyDue holds it from its check of the declaration to its write
   }
 
   private void apply(Table table, Pending p) {
+    int n = p.changes().size();
+    boolean[] live = new boolean[n];
     WriteBatch batch = new WriteBatch();
     boolean any = false;
-    for (int i = 0; i < p.changes().size(); i++) {
-      IndexChange c = p.changes().get(i);
-      if (current(table, c, p.storeNos()[i])) {
-        c.addTo(batch, null, null);
+    for (int i = 0; i < n; i++) {
+      live[i] = current(table, p.changes().get(i), p.storeNos()[i]);
+      if (live[i]) {
+        p.changes().get(i).addTo(batch, null, null);
         any = true;
       }
     }
@@ -96,10 +98,9 @@ final class PendingIndexChanges {
       return;
     }
     store.apply(batch);
-    for (int i = 0; i < p.changes().size(); i++) {
-      IndexChange c = p.changes().get(i);
-      if (current(table, c, p.storeNos()[i])) {
-        c.count(table);
+    for (int i = 0; i < n; i++) {
+      if (live[i]) {
+        p.changes().get(i).count(table);
       }
     }
   }
