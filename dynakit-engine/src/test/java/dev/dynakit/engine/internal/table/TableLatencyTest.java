@@ -91,11 +91,13 @@ class TableLatencyTest {
 
     String message = "Requested resource not found";
     refused(calls.call("PutItem", PUT), NOT_FOUND, message);
-    refused(calls.call("GetItem", "{'TableName':'tab','Key':{'pk':{'S':'a'}}}"), NOT_FOUND, message);
+    refused(
+        calls.call("GetItem", "{'TableName':'tab','Key':{'pk':{'S':'a'}}}"), NOT_FOUND, message);
     refused(calls.call("Scan", "{'TableName':'tab'}"), NOT_FOUND, message);
     refused(
         calls.call(
-            "BatchWriteItem", "{'RequestItems':{'tab':[{'PutRequest':{'Item':{'pk':{'S':'a'}}}}]}}"),
+            "BatchWriteItem",
+            "{'RequestItems':{'tab':[{'PutRequest':{'Item':{'pk':{'S':'a'}}}}]}}"),
         NOT_FOUND,
         message);
     refused(
