@@ -2,13 +2,16 @@ package dev.dynakit.engine.internal.index;
 
 import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.error.ErrorType;
+import dev.dynakit.engine.internal.keys.KeyCodec;
 import dev.dynakit.engine.internal.table.IndexDef;
+import dev.dynakit.engine.internal.table.KeyAttr;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.TableDef;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ItemSize;
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.WriteBatch;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -106,20 +109,29 @@ public final class IndexMaintenance {
     }
     WritePlan plan = new WritePlan(table, changes, partition, collectionDelta);
     if (deferred != null) {
-      plan.defer(lagged, itemKey(def, newItem != null ? newItem : oldItem), deferred);
+      plan.defer(lagged, itemKey(table, def, newItem != null ? newItem : oldItem), deferred);
     }
     return plan;
   }
 
-  /** The values of the table-key attributes of an item, which identify it. */
-  private static List<AttrValue> itemKey(TableDef def, @Nullable Map<String, AttrValue> item) {
-    List<AttrValue> key = new ArrayList<>(2);
-    if (item != null) {
-      for (var a : def.key().all()) {
-        key.add(item.get(a.name()));
-      }
+  /**
+   * The item's base-table storage key, which identifies it whatever the spelling of its key values
+   * (numbers compare by value there).
+   */
+  private static ByteBuffer itemKey(
+      Table table, TableDef def, @Nullable Map<String, AttrValue> item) {
+    if (item == null) {
+      return ByteBuffer.allocate(0);
     }
-    return key;
+    List<AttrValue> hash = new ArrayList<>(1);
+    for (KeyAttr a : def.key().hash()) {
+      hash.add(item.get(a.name()));
+    }
+    List<AttrValue> range = new ArrayList<>(1);
+    for (KeyAttr a : def.key().range()) {
+      range.add(item.get(a.name()));
+    }
+    return ByteBuffer.wrap(KeyCodec.itemKey(table.storeId(), 0, hash, range, List.of()));
   }
 
   private IndexChange change(

@@ -3,8 +3,8 @@ package dev.dynakit.engine.internal.index;
 import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.table.Table;
-import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.storage.OrderedStore;
+import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Collections;
@@ -60,7 +60,7 @@ public final class LaggedIndexes {
   }
 
   /** Queues one item write's GSI changes; the caller holds the item's lock. */
-  void add(Table table, List<AttrValue> item, List<IndexChange> changes) {
+  void add(Table table, ByteBuffer item, List<IndexChange> changes) {
     PendingIndexChanges queue = queue(table);
     Instant now = clock.instant();
     queue.applyDue(table, now);

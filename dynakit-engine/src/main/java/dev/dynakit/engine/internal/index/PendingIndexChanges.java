@@ -1,9 +1,9 @@
 package dev.dynakit.engine.internal.index;
 
 import dev.dynakit.engine.internal.table.Table;
-import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.WriteBatch;
+import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Comparator;
@@ -28,10 +28,10 @@ final class PendingIndexChanges {
   private record Pending(long seq, List<IndexChange> changes, int[] storeNos) {}
 
   /** When a write becomes visible; the item's queue holds the write itself. */
-  private record Due(Instant visibleAt, long seq, List<AttrValue> item) {}
+  private record Due(Instant visibleAt, long seq, ByteBuffer item) {}
 
   private final OrderedStore store;
-  private final Map<List<AttrValue>, ArrayDeque<Pending>> byItem = new HashMap<>();
+  private final Map<ByteBuffer, ArrayDeque<Pending>> byItem = new HashMap<>();
   private final PriorityQueue<Due> due =
       new PriorityQueue<>(Comparator.comparing(Due::visibleAt).thenComparingLong(Due::seq));
   private long nextSeq;
@@ -46,7 +46,7 @@ final class PendingIndexChanges {
    * an item's writes arrive in write order.
    */
   synchronized void add(
-      Table table, List<AttrValue> item, List<IndexChange> changes, Instant visibleAt) {
+      Table table, ByteBuffer item, List<IndexChange> changes, Instant visibleAt) {
     int[] storeNos = new int[changes.size()];
     for (int i = 0; i < storeNos.length; i++) {
       storeNos[i] = table.indexStoreNo(changes.get(i).index().name());

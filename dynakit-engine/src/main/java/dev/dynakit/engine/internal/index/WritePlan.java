@@ -3,6 +3,7 @@ package dev.dynakit.engine.internal.index;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.storage.WriteBatch;
+import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ public final class WritePlan {
   private final long collectionDelta;
   // GSI changes that become visible later (LaggedIndexes), or none
   private @Nullable LaggedIndexes lagged;
-  private List<AttrValue> itemKey = List.of();
+  private ByteBuffer itemKey = ByteBuffer.allocate(0);
   private List<IndexChange> deferred = List.of();
 
   WritePlan(
@@ -38,7 +39,7 @@ public final class WritePlan {
   }
 
   /** Holds back these GSI changes of the item with this key until their delay has passed. */
-  void defer(LaggedIndexes lagged, List<AttrValue> itemKey, List<IndexChange> deferred) {
+  void defer(LaggedIndexes lagged, ByteBuffer itemKey, List<IndexChange> deferred) {
     this.lagged = lagged;
     this.itemKey = itemKey;
     this.deferred = deferred;
@@ -96,14 +97,18 @@ public final class WritePlan {
     }
     Map<String, Double> global = new LinkedHashMap<>();
     Map<String, Double> local = new LinkedHashMap<>();
-    for (List<IndexChange> list : List.of(changes, deferred)) {
-      for (IndexChange c : list) {
-        double units = c.writeUnits();
-        if (units > 0) {
-          (c.index().global() ? global : local).merge(c.index().name(), units, Double::sum);
-        }
+    addUnits(changes, global, local);
+    addUnits(deferred, global, local);
+    return new WriteEffects(global, local);
+  }
+
+  private static void addUnits(
+      List<IndexChange> changes, Map<String, Double> global, Map<String, Double> local) {
+    for (IndexChange c : changes) {
+      double units = c.writeUnits();
+      if (units > 0) {
+        (c.index().global() ? global : local).merge(c.index().name(), units, Double::sum);
       }
     }
-    return new WriteEffects(global, local);
   }
 }
