@@ -88,22 +88,7 @@ final class UpdateTableOp implements Operation {
     List<List<GsiAction>> entries = GsiActions.read(req, v);
     v.throwIfAny();
 
-    boolean gsiUpdates = entries != null && !entries.isEmpty();
-    boolean any =
-        gsiUpdates
-            || req.has("ProvisionedThroughput")
-            || req.has("BillingMode")
-            || req.has("StreamSpecification")
-            || req.has("SSESpecification")
-            || req.has("ReplicaUpdates")
-            || req.has("MultiRegionConsistency")
-            || req.has("DeletionProtectionEnabled")
-            || req.has("OnDemandThroughput")
-            || req.has("WarmThroughput")
-            || req.has("TableClass");
-    if (!any) {
-      throw EngineException.validation(NOTHING_TO_UPDATE);
-    }
+    requireAChange(req, entries);
     if (entries != null && entries.isEmpty()) {
       throw EngineException.validation(INVALID + "List of GlobalSecondaryIndexUpdates is empty");
     }
@@ -128,6 +113,26 @@ final class UpdateTableOp implements Operation {
             CapacitySettings.read(req, ""));
     checkComposition(ask);
     return ask;
+  }
+
+  /** Refuses a request that asks for no change at all. */
+  private static void requireAChange(Request req, List<List<GsiAction>> entries) {
+    boolean gsiUpdates = entries != null && !entries.isEmpty();
+    boolean any =
+        gsiUpdates
+            || req.has("ProvisionedThroughput")
+            || req.has("BillingMode")
+            || req.has("StreamSpecification")
+            || req.has("SSESpecification")
+            || req.has("ReplicaUpdates")
+            || req.has("MultiRegionConsistency")
+            || req.has("DeletionProtectionEnabled")
+            || req.has("OnDemandThroughput")
+            || req.has("WarmThroughput")
+            || req.has("TableClass");
+    if (!any) {
+      throw EngineException.validation(NOTHING_TO_UPDATE);
+    }
   }
 
   /** Changes DynamoDB refuses to combine in one request. */

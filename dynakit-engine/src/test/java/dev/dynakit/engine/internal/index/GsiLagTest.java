@@ -88,6 +88,42 @@ class GsiLagTest {
   }
 
   @Test
+  void anLsi_staysStronglyConsistent() {
+    calls
+        .call(
+            "CreateTable",
+            "{'TableName':'tab','BillingMode':'PAY_PER_REQUEST','AttributeDefinitions':["
+                + "{'AttributeName':'pk','AttributeType':'S'},{'AttributeName':'sk','AttributeType':'S'},"
+                + "{'AttributeName':'l','AttributeType':'S'},{'AttributeName':'g','AttributeType':'S'}],"
+                + "'KeySchema':[{'AttributeName':'pk','KeyType':'HASH'},"
+                + "{'AttributeName':'sk','KeyType':'RANGE'}],"
+                + "'LocalSecondaryIndexes':[{'IndexName':'byL','KeySchema':["
+                + "{'AttributeName':'pk','KeyType':'HASH'},{'AttributeName':'l','KeyType':'RANGE'}],"
+                + "'Projection':{'ProjectionType':'ALL'}}],"
+                + "'GlobalSecondaryIndexes':[{'IndexName':'byG','KeySchema':["
+                + "{'AttributeName':'g','KeyType':'HASH'}],'Projection':{'ProjectionType':'ALL'}}]}")
+        .ok();
+    calls
+        .call(
+            "PutItem",
+            "{'TableName':'tab','Item':{'pk':{'S':'a'},'sk':{'S':'1'},'l':{'S':'x'},"
+                + "'g':{'S':'x'},'v':{'S':'1'}}}")
+        .ok();
+
+    Map<String, Object> local =
+        calls
+            .call(
+                "Query",
+                "{'TableName':'tab','IndexName':'byL','ConsistentRead':true,"
+                    + "'KeyConditionExpression':'pk = :p AND l = :l','ExpressionAttributeValues':"
+                    + "{':p':{'S':'a'},':l':{'S':'x'}}}")
+            .ok()
+            .body();
+    assertThat(local).containsEntry("Count", 1L);
+    assertThat(byG("x")).isEmpty();
+  }
+
+  @Test
   void aConsistentReadOnTheGsi_staysRefused() {
     calls.createTableWithIndex("tab");
     calls
