@@ -3,6 +3,7 @@ package dev.dynakit.cli;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -67,12 +68,34 @@ final class ServeCommand implements Callable<Integer> {
 
   @Mixin private SignedRequestOptions signedRequests = new SignedRequestOptions();
 
+  @Option(
+      names = "--gsi-lag",
+      paramLabel = "MS[-MAX]",
+      description = {
+        "Make global secondary indexes eventually consistent: a write reaches them MS"
+            + " milliseconds later (or after a delay drawn between MS and MAX), in order per item."
+            + " Off by default."
+      })
+  private String gsiLag;
+
+  @Option(
+      names = "--table-latency",
+      paramLabel = "MS",
+      description = {
+        "Keep tables CREATING, UPDATING or DELETING for MS milliseconds after CreateTable,"
+            + " UpdateTable and DeleteTable, refusing item requests until ACTIVE, as DynamoDB"
+            + " does. Off by default."
+      })
+  private Long tableLatency;
+
   @Override
   public Integer call() {
     Serving.checkPort(spec, port);
     Serving.checkAddress(host, port);
     PrintWriter out = spec.commandLine().getOut();
-    DynakitEngine engine = DynakitEngine.inMemory();
+    DynakitEngine.Builder engineSettings = DynakitEngine.builder();
+    realism(engineSettings);
+    DynakitEngine engine = engineSettings.build();
     EngineServer.Builder server;
     try {
       server = settings(engine);
@@ -82,6 +105,37 @@ final class ServeCommand implements Callable<Integer> {
     }
     Serving.serve(engine, server, out);
     return 0;
+  }
+
+  /** The opt-in latencies: GSI lag and control-plane latency. */
+  private void realism(DynakitEngine.Builder engine) {
+    if (gsiLag != null) {
+      String[] bounds = gsiLag.split("-", 2);
+      Duration min = millis("--gsi-lag", bounds[0]);
+      Duration max = bounds.length == 2 ? millis("--gsi-lag", bounds[1]) : min;
+      try {
+        engine.gsiLag(min, max);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--gsi-lag: " + e.getMessage());
+      }
+    }
+    if (tableLatency != null) {
+      if (tableLatency < 0) {
+        throw new ParameterException(
+            spec.commandLine(), "--table-latency: must not be negative: " + tableLatency);
+      }
+      engine.tableLatency(Duration.ofMillis(tableLatency));
+    }
+  }
+
+  private Duration millis(String option, String text) {
+    try {
+      return Duration.ofMillis(Long.parseLong(text.trim()));
+    } catch (NumberFormatException e) {
+      throw new ParameterException(
+          spec.commandLine(),
+          option + ": '" + text + "' is not a number of milliseconds (MS or MIN-MAX)");
+    }
   }
 
   private EngineServer.Builder settings(DynakitEngine engine) {

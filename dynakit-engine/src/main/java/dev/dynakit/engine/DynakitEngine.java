@@ -3,12 +3,16 @@ package dev.dynakit.engine;
 import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.EngineState;
+import dev.dynakit.engine.internal.index.GsiLag;
+import dev.dynakit.engine.internal.index.LaggedIndexes;
 import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.TableArns;
+import dev.dynakit.engine.internal.table.TableStateGate;
+import dev.dynakit.engine.internal.table.TableTransitions;
 import dev.dynakit.engine.internal.ttl.TtlSweeper;
 import dev.dynakit.engine.internal.value.ValueWording;
 import dev.dynakit.engine.storage.OrderedStore;
@@ -45,7 +49,7 @@ public final class DynakitEngine implements AutoCloseable {
     OrderedStore store = builder.store != null ? builder.store : EngineDefaults.memoryStore();
     this.state =
         new EngineState(
-            new Catalog(),
+            new Catalog(new TableTransitions(builder.clock, builder.tableLatency)),
             store,
             new ItemStore(store),
             builder.clock,
@@ -54,6 +58,10 @@ public final class DynakitEngine implements AutoCloseable {
             builder.ttlChangeInterval);
     Map<String, Operation> ops = new HashMap<>();
     EngineDefaults.registerOperations(ops, state);
+    if (builder.gsiLag != null) {
+      LaggedIndexes.install(ops, state, builder.gsiLag);
+    }
+    TableStateGate.install(ops, state.catalog());
     Map<String, ValueWording.Layer> wordings = new HashMap<>();
     // keyed by the full X-Amz-Target too: the server looks up the header as it came
     for (Map.Entry<String, Operation> e : Map.copyOf(ops).entrySet()) {
@@ -192,6 +200,8 @@ public final class DynakitEngine implements AutoCloseable {
     private String accountId = "000000000000";
     private Duration ttlSweepInterval = Duration.ofSeconds(1);
     private Duration ttlChangeInterval = Duration.ofHours(1);
+    private GsiLag gsiLag;
+    private Duration tableLatency = Duration.ZERO;
 
     private Builder() {}
 
@@ -240,6 +250,48 @@ public final class DynakitEngine implements AutoCloseable {
         throw new IllegalArgumentException("ttlChangeInterval must not be negative: " + interval);
       }
       this.ttlChangeInterval = interval;
+      return this;
+    }
+
+    /**
+     * Makes global secondary indices eventually consistent, as DynamoDB's are: a write's index
+     * entries become visible {@code lag} after it by the engine's {@link #clock}, so that code
+     * which reads its own write through a GSI fails here as it can there. Each item's writes reach
+     * the index in write order; the table and its LSIs stay strongly consistent. Off by default.
+     *
+     * @throws IllegalArgumentException if {@code lag} is not positive
+     */
+    public Builder gsiLag(Duration lag) {
+      return gsiLag(lag, lag);
+    }
+
+    /**
+     * As {@link #gsiLag(Duration)}, with each write's delay drawn uniformly between {@code min} and
+     * {@code max}; an item's writes still become visible in write order (a later write that becomes
+     * visible first takes the earlier ones with it).
+     *
+     * @throws IllegalArgumentException if {@code min} is not positive or {@code max} is less
+     */
+    public Builder gsiLag(Duration min, Duration max) {
+      this.gsiLag = new GsiLag(min, max);
+      return this;
+    }
+
+    /**
+     * Makes CreateTable, UpdateTable and DeleteTable take {@code latency} by the engine's {@link
+     * #clock}, as DynamoDB's do: the table is CREATING, UPDATING or DELETING (a new GSI CREATING, a
+     * deleted one DELETING) until it has passed, and item requests to a table that is CREATING or
+     * DELETING are refused with ResourceNotFoundException, so that code that does not wait for
+     * ACTIVE fails here as it would there. Zero, the default, completes every change at once.
+     *
+     * @throws IllegalArgumentException if {@code latency} is negative
+     */
+    public Builder tableLatency(Duration latency) {
+      Objects.requireNonNull(latency, "latency");
+      if (latency.isNegative()) {
+        throw new IllegalArgumentException("tableLatency must not be negative: " + latency);
+      }
+      this.tableLatency = latency;
       return this;
     }
 

@@ -2,13 +2,16 @@ package dev.dynakit.engine.internal.index;
 
 import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.error.ErrorType;
+import dev.dynakit.engine.internal.keys.KeyCodec;
 import dev.dynakit.engine.internal.table.IndexDef;
+import dev.dynakit.engine.internal.table.KeyAttr;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.TableDef;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ItemSize;
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.WriteBatch;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +32,8 @@ public final class IndexMaintenance {
 
   private final OrderedStore store;
   private final ItemCollections collections;
+  // set once, before the engine serves, when its GSIs lag; null keeps them in step with the table
+  private @Nullable LaggedIndexes lagged;
 
   /** Index maintenance over the store, with the item-collection limit from the system property. */
   public IndexMaintenance(OrderedStore store) {
@@ -36,6 +41,21 @@ public final class IndexMaintenance {
     this.collections =
         new ItemCollections(
             Long.getLong(COLLECTION_LIMIT_PROPERTY, ItemCollections.DEFAULT_LIMIT_BYTES));
+  }
+
+  /** Makes GSI changes wait for their delay instead of joining the item's store batch. */
+  void lagged(LaggedIndexes lagged) {
+    this.lagged = lagged;
+  }
+
+  /**
+   * Waits until no lagged GSI change of the table is being applied. A GSI already out of the
+   * table's declaration then receives none any more, and its entries can be erased.
+   */
+  public void awaitLaggedChanges(Table table) {
+    if (lagged != null) {
+      lagged.awaitApplying(table);
+    }
   }
 
   /** Changes the item-collection limit (10 GB in DynamoDB), so that tests can reach it. */
@@ -62,8 +82,16 @@ public final class IndexMaintenance {
     }
     List<IndexChange> changes =
         new ArrayList<>(def.globalIndexes().size() + def.localIndexes().size());
+    List<IndexChange> deferred = null;
     for (IndexDef index : def.globalIndexes()) {
-      changes.add(change(table, def, index, oldItem, newItem));
+      IndexChange c = change(table, def, index, oldItem, newItem);
+      // a backfilling index cannot be read, and its backfill relies on entries written at once
+      if (lagged == null || index.backfilling()) {
+        changes.add(c);
+      } else if (!c.unchanged()) {
+        deferred = deferred == null ? new ArrayList<>(2) : deferred;
+        deferred.add(c);
+      }
     }
     long collectionDelta = 0;
     for (IndexDef index : def.localIndexes()) {
@@ -79,7 +107,31 @@ public final class IndexMaintenance {
         collectionDelta += size(newItem) - size(oldItem);
       }
     }
-    return new WritePlan(table, changes, partition, collectionDelta);
+    WritePlan plan = new WritePlan(table, changes, partition, collectionDelta);
+    if (deferred != null) {
+      plan.defer(lagged, itemKey(table, def, newItem != null ? newItem : oldItem), deferred);
+    }
+    return plan;
+  }
+
+  /**
+   * The item's base-table storage key, which identifies it whatever the spelling of its key values
+   * (numbers compare by value there).
+   */
+  private static ByteBuffer itemKey(
+      Table table, TableDef def, @Nullable Map<String, AttrValue> item) {
+    if (item == null) {
+      return ByteBuffer.allocate(0);
+    }
+    List<AttrValue> hash = new ArrayList<>(1);
+    for (KeyAttr a : def.key().hash()) {
+      hash.add(item.get(a.name()));
+    }
+    List<AttrValue> range = new ArrayList<>(1);
+    for (KeyAttr a : def.key().range()) {
+      range.add(item.get(a.name()));
+    }
+    return ByteBuffer.wrap(KeyCodec.itemKey(table.storeId(), 0, hash, range, List.of()));
   }
 
   private IndexChange change(

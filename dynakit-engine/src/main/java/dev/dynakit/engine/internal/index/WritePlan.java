@@ -3,6 +3,7 @@ package dev.dynakit.engine.internal.index;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.storage.WriteBatch;
+import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,10 @@ public final class WritePlan {
   private final List<IndexChange> changes;
   private final @Nullable AttrValue partition;
   private final long collectionDelta;
+  // GSI changes that become visible later (LaggedIndexes), or none
+  private @Nullable LaggedIndexes lagged;
+  private ByteBuffer itemKey = ByteBuffer.allocate(0);
+  private List<IndexChange> deferred = List.of();
 
   WritePlan(
       @Nullable Table table,
@@ -31,6 +36,13 @@ public final class WritePlan {
     this.changes = changes;
     this.partition = partition;
     this.collectionDelta = collectionDelta;
+  }
+
+  /** Holds back these GSI changes of the item with this key until their delay has passed. */
+  void defer(LaggedIndexes lagged, ByteBuffer itemKey, List<IndexChange> deferred) {
+    this.lagged = lagged;
+    this.itemKey = itemKey;
+    this.deferred = deferred;
   }
 
   List<IndexChange> changes() {
@@ -73,21 +85,30 @@ public final class WritePlan {
     for (IndexChange c : changes) {
       c.count(table);
     }
+    if (lagged != null) {
+      lagged.add(table, itemKey, deferred);
+    }
   }
 
   /** The write units the index changes cost. */
   public WriteEffects effects() {
-    if (changes.isEmpty()) {
+    if (changes.isEmpty() && deferred.isEmpty()) {
       return WriteEffects.NONE;
     }
     Map<String, Double> global = new LinkedHashMap<>();
     Map<String, Double> local = new LinkedHashMap<>();
+    addUnits(changes, global, local);
+    addUnits(deferred, global, local);
+    return new WriteEffects(global, local);
+  }
+
+  private static void addUnits(
+      List<IndexChange> changes, Map<String, Double> global, Map<String, Double> local) {
     for (IndexChange c : changes) {
       double units = c.writeUnits();
       if (units > 0) {
         (c.index().global() ? global : local).merge(c.index().name(), units, Double::sum);
       }
     }
-    return new WriteEffects(global, local);
   }
 }

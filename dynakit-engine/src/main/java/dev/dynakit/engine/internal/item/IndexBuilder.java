@@ -114,6 +114,7 @@ public final class IndexBuilder implements IndexLifecycle {
       joinUninterruptibly(backfill.thread);
     }
     items.awaitWriters();
+    items.indexes().awaitLaggedChanges(table);
     byte[][] range = KeyCodec.indexRange(table.storeId(), table.indexStoreNo(index.name()));
     WriteBatch batch = new WriteBatch();
     int inBatch = 0;

@@ -7,10 +7,29 @@ import java.util.List;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The tables of one engine, by name, in name order (as ListTables returns them). */
+/**
+ * The tables of one engine, by name, in name order (as ListTables returns them), and the latency of
+ * their status transitions.
+ */
 public final class Catalog {
   private final ConcurrentSkipListMap<String, Table> tables = new ConcurrentSkipListMap<>();
   private final AtomicLong nextStoreId = new AtomicLong(1);
+  private final TableTransitions transitions;
+
+  /** A catalog whose tables change status at once. */
+  public Catalog() {
+    this(TableTransitions.NONE);
+  }
+
+  /** A catalog whose tables pass through CREATING, UPDATING and DELETING as {@code transitions}. */
+  public Catalog(TableTransitions transitions) {
+    this.transitions = transitions;
+  }
+
+  /** How long the tables' status transitions take. */
+  public TableTransitions transitions() {
+    return transitions;
+  }
 
   /** The table, or a ResourceNotFoundException with DynamoDB's wording. */
   public Table require(String name) {

@@ -176,6 +176,15 @@ public final class Table {
   }
 
   /**
+   * Whether {@code storeNo} is the storage number of the index of that name now: false once the
+   * index was dropped, and for a new index of the same name. Never takes a number.
+   */
+  public boolean isIndexStoreNo(String indexName, int storeNo) {
+    Integer current = indexStoreNumbers.get(indexName);
+    return current != null && current == storeNo;
+  }
+
+  /**
    * Sets the status of a global secondary index, for example to {@code ACTIVE} with {@code
    * backfilling} false once its backfill is done. Does nothing if the index no longer exists.
    */

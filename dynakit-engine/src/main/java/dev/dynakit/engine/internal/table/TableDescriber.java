@@ -172,8 +172,9 @@ public final class TableDescriber {
     m.put("KeySchema", keySchema(i.key()));
     m.put("Projection", projection(i));
     m.put("IndexStatus", i.status());
-    // DynamoDB reports Backfilling only while an index added by UpdateTable is being created.
-    if ("CREATING".equals(i.status())) {
+    // DynamoDB reports Backfilling only while an index added by UpdateTable is being created,
+    // not for the indices of a table being created.
+    if ("CREATING".equals(i.status()) && !"CREATING".equals(table.status())) {
       m.put("Backfilling", i.backfilling());
     }
     m.put(

@@ -15,6 +15,7 @@ import dev.dynakit.engine.internal.table.KeySchema;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.TableDef;
 import dev.dynakit.engine.internal.table.TableDescriber;
+import dev.dynakit.engine.internal.table.TableTransitions;
 import dev.dynakit.engine.internal.table.Throughput;
 import dev.dynakit.engine.internal.table.Violations;
 import java.time.Instant;
@@ -28,7 +29,8 @@ import java.util.UUID;
 
 /**
  * CreateTable: DynamoDB's shape checks, then its semantic rules in DynamoDB's order, then the new
- * table, ACTIVE at once (as local emulators do, so that callers need not wait).
+ * table: ACTIVE at once (as local emulators do, so that callers need not wait), or CREATING for the
+ * engine's table latency ({@link TableTransitions}), with its GSIs CREATING too.
  */
 final class CreateTableOp implements Operation {
   private final EngineState state;
@@ -37,8 +39,47 @@ final class CreateTableOp implements Operation {
     this.state = state;
   }
 
+  /** What the request declares, once its shape is valid. */
+  private record Shape(
+      String name,
+      List<KeyAttr> definitions,
+      List<KeyElement> key,
+      List<IndexSpec> gsis,
+      List<IndexSpec> lsis,
+      String billingMode,
+      Throughput throughput,
+      StreamSpecs.Spec stream,
+      SseSpecs.Spec sse,
+      List<Request> tagList) {
+    boolean onDemand() {
+      return TableSettings.PAY_PER_REQUEST.equals(billingMode);
+    }
+  }
+
+  /** The table key and the secondary indices, validated. */
+  private record Keys(KeySchema tableKey, List<IndexDef> locals, List<IndexDef> globals) {}
+
+  /** The settings beside the keys, validated: what the new table starts with. */
+  private record Settings(
+      Map<String, Object> sseStored,
+      String tableClass,
+      Map<String, String> tags,
+      Map<String, Map<String, Object>> capacity,
+      Map<String, Map<String, Map<String, Object>>> indexCapacity) {}
+
   @Override
   public Object execute(Request req) {
+    Shape shape = readShape(req);
+    checkBilling(shape.onDemand(), req.has("ProvisionedThroughput"), shape.throughput());
+    Instant now = Instant.now(state.clock());
+    Keys keys = keys(shape, now);
+    Settings settings = settings(req, shape, keys.globals());
+    Table table = register(req, shape, keys, settings, now);
+    return Map.of("TableDescription", TableDescriber.describe(table, state.clock().instant()));
+  }
+
+  /** The shape checks, all violations reported together as DynamoDB does. */
+  private static Shape readShape(Request req) {
     if (!req.has("TableName")) {
       throw EngineException.validation(
           "The parameter 'TableName' is required but was not present in the request");
@@ -59,88 +100,130 @@ final class CreateTableOp implements Operation {
     SseSpecs.Spec sse = SseSpecs.read(req, v);
     List<Request> tagList = req.objects("Tags");
     v.throwIfAny();
+    return new Shape(
+        name, definitions, key, gsis, lsis, billingMode, throughput, stream, sse, tagList);
+  }
 
-    boolean onDemand = TableSettings.PAY_PER_REQUEST.equals(billingMode);
-    checkBilling(onDemand, req.has("ProvisionedThroughput"), throughput);
-    Map<String, KeyAttr> defs = KeyRules.byName(definitions);
-    KeySchema tableKey = KeyRules.tableKey(key, defs);
-    if (lsis != null && lsis.isEmpty()) {
+  /** The table key and the indices, checked against the attribute definitions and each other. */
+  private Keys keys(Shape shape, Instant now) {
+    Map<String, KeyAttr> defs = KeyRules.byName(shape.definitions());
+    KeySchema tableKey = KeyRules.tableKey(shape.key(), defs);
+    if (shape.lsis() != null && shape.lsis().isEmpty()) {
       throw EngineException.validation(INVALID + "List of LocalSecondaryIndexes is empty");
     }
-    if (gsis != null && gsis.isEmpty()) {
+    if (shape.gsis() != null && shape.gsis().isEmpty()) {
       throw EngineException.validation(INVALID + "List of GlobalSecondaryIndexes is empty");
     }
-    List<IndexSpec> localSpecs = lsis == null ? List.of() : lsis;
-    List<IndexSpec> globalSpecs = gsis == null ? List.of() : gsis;
+    List<IndexSpec> localSpecs = shape.lsis() == null ? List.of() : shape.lsis();
+    List<IndexSpec> globalSpecs = shape.gsis() == null ? List.of() : shape.gsis();
     List<List<KeyElement>> indexKeys = new ArrayList<>();
     for (IndexSpec i : concat(localSpecs, globalSpecs)) {
       KeyRules.requireDefined(i.keySchema(), defs);
       indexKeys.add(i.keySchema());
     }
-    KeyRules.requireAllUsed(definitions, key, indexKeys);
+    KeyRules.requireAllUsed(shape.definitions(), shape.key(), indexKeys);
 
-    Instant now = Instant.now(state.clock());
-    String arn = state.tableArn(name);
+    String arn = state.tableArn(shape.name());
     Set<String> indexNames = new HashSet<>();
     List<IndexDef> locals = localIndexes(localSpecs, tableKey, defs, indexNames, arn, now);
-    List<IndexDef> globals = globalIndexes(globalSpecs, onDemand, defs, indexNames, arn, now);
+    List<IndexDef> globals =
+        globalIndexes(globalSpecs, shape.onDemand(), defs, indexNames, arn, now);
     List<List<String>> projected = new ArrayList<>();
     for (IndexDef i : concat(locals, globals)) {
       projected.add(i.nonKeyAttributes());
     }
     IndexRules.projectedTotal(projected);
-    if (stream != null) {
-      StreamSpecs.checkCreate(stream);
+    return new Keys(tableKey, locals, globals);
+  }
+
+  /** Streams, encryption, table class, tags, quotas and capacity settings, in DynamoDB's order. */
+  private Settings settings(Request req, Shape shape, List<IndexDef> globals) {
+    if (shape.stream() != null) {
+      StreamSpecs.checkCreate(shape.stream());
     }
-    Map<String, Object> sseStored = sse == null ? null : SseSpecs.resolve(sse, state);
+    Map<String, Object> sseStored =
+        shape.sse() == null ? null : SseSpecs.resolve(shape.sse(), state);
     String tableClass = req.string("TableClass");
     TableSettings.checkTableClass(tableClass);
-    Map<String, String> tags = TagRules.tags(tagList);
+    Map<String, String> tags = TagRules.tags(shape.tagList());
     TagRules.checkCount(tags.size());
-    if (!onDemand) {
-      ThroughputSpecs.checkTableQuota(throughput, state.region());
+    if (!shape.onDemand()) {
+      ThroughputSpecs.checkTableQuota(shape.throughput(), state.region());
       for (IndexDef g : globals) {
         ThroughputSpecs.checkIndexQuota(g.throughput(), g.name(), state.region());
       }
     }
-
     Map<String, Map<String, Object>> capacity = CapacitySettings.read(req, "");
     Map<String, Map<String, Map<String, Object>>> indexCapacity = new HashMap<>();
-    List<Request> rawGlobals = gsis == null ? List.of() : req.objects("GlobalSecondaryIndexes");
+    List<Request> rawGlobals =
+        shape.gsis() == null ? List.of() : req.objects("GlobalSecondaryIndexes");
     for (int i = 0; i < rawGlobals.size(); i++) {
-      String index = globalSpecs.get(i).name();
+      String index = shape.gsis().get(i).name();
       indexCapacity.put(index, CapacitySettings.read(rawGlobals.get(i), "index " + index + ": "));
     }
+    return new Settings(
+        sseStored,
+        tableClass == null ? TableSettings.STANDARD : tableClass,
+        tags,
+        capacity,
+        indexCapacity);
+  }
 
-    boolean streamOn = stream != null && stream.enabled();
+  /** Adds the table to the catalog with its settings; everything was validated before. */
+  private Table register(Request req, Shape shape, Keys keys, Settings settings, Instant now) {
+    boolean onDemand = shape.onDemand();
+    boolean streamOn = shape.stream() != null && shape.stream().enabled();
+    TableTransitions transitions = state.catalog().transitions();
+    List<IndexDef> globals =
+        transitions.enabled() ? withStatus(keys.globals(), "CREATING") : keys.globals();
     TableDef def =
         new TableDef(
-            name,
-            arn,
+            shape.name(),
+            state.tableArn(shape.name()),
             UUID.randomUUID().toString(),
             now,
-            definitions,
-            tableKey,
+            shape.definitions(),
+            keys.tableKey(),
             globals,
-            locals,
+            keys.locals(),
             onDemand ? TableSettings.PAY_PER_REQUEST : TableSettings.PROVISIONED,
-            onDemand ? Throughput.NONE : throughput,
-            streamOn ? stream.stored() : null,
-            tableClass == null ? TableSettings.STANDARD : tableClass,
+            onDemand ? Throughput.NONE : shape.throughput(),
+            streamOn ? shape.stream().stored() : null,
+            settings.tableClass(),
             req.bool("DeletionProtectionEnabled", false));
-    Table table = state.catalog().create(def, "ACTIVE");
-    table.tags().putAll(tags);
-    CapacitySettings.merge(table.capacity(), capacity);
-    indexCapacity.forEach(
-        (index, settings) -> CapacitySettings.merge(table.indexCapacity(index), settings));
-    table.sseSpecification(sseStored);
+    Table table = state.catalog().create(def, transitions.enabled() ? "CREATING" : "ACTIVE");
+    table.tags().putAll(settings.tags());
+    CapacitySettings.merge(table.capacity(), settings.capacity());
+    settings
+        .indexCapacity()
+        .forEach((index, s) -> CapacitySettings.merge(table.indexCapacity(index), s));
+    table.sseSpecification(settings.sseStored());
     if (streamOn) {
       table.streamLabel(StreamSpecs.label(now));
     }
     if (onDemand) {
       table.lastUpdateToPayPerRequest(now);
     }
-    return Map.of("TableDescription", TableDescriber.describe(table, state.clock().instant()));
+    if (transitions.enabled()) {
+      transitions.after(table, () -> activate(table));
+    }
+    return table;
+  }
+
+  /** Ends the CREATING phase: the table and the indices it was created with become ACTIVE. */
+  private static void activate(Table table) {
+    for (IndexDef g : table.def().globalIndexes()) {
+      table.indexStatus(g.name(), "ACTIVE", false);
+    }
+    table.status("ACTIVE");
+  }
+
+  private static List<IndexDef> withStatus(List<IndexDef> indexes, String status) {
+    List<IndexDef> out = new ArrayList<>(indexes.size());
+    for (IndexDef i : indexes) {
+      out.add(i.withStatus(status, false));
+    }
+    return out;
   }
 
   private static List<IndexSpec> indexes(Request req, String member, boolean global, Violations v) {

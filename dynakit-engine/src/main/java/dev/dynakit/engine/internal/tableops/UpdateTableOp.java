@@ -13,6 +13,7 @@ import dev.dynakit.engine.internal.table.KeyAttr;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.TableDef;
 import dev.dynakit.engine.internal.table.TableDescriber;
+import dev.dynakit.engine.internal.table.TableTransitions;
 import dev.dynakit.engine.internal.table.Throughput;
 import dev.dynakit.engine.internal.table.Violations;
 import java.time.Instant;
@@ -23,7 +24,8 @@ import java.util.Map;
 /**
  * UpdateTable: billing mode, provisioned throughput, streams, SSE, table class, deletion protection
  * and GSI create/update/delete, with DynamoDB's rules. Everything is validated before anything
- * changes; a refused request changes nothing. The table stays ACTIVE.
+ * changes; a refused request changes nothing. The table stays ACTIVE, or is UPDATING for the
+ * engine's table latency ({@link TableTransitions}, {@link TablePhases}).
  */
 final class UpdateTableOp implements Operation {
   private static final String NOTHING_TO_UPDATE =
@@ -58,24 +60,24 @@ final class UpdateTableOp implements Operation {
   public Object execute(Request req) {
     Ask ask = read(req);
     Table table = state.catalog().require(ask.tableName());
+    TableTransitions transitions = state.catalog().transitions();
     // One index change of a table at a time, to its end: a deleted index's entries are erased and
     // its storage number forgotten before a new index of the same name can take a number. Not the
     // table's monitor: a finishing backfill, which a deletion waits for, takes that one.
     synchronized (table.indexChanges()) {
-      IndexDef created;
-      IndexDef deleted;
+      GsiChanges gsi;
       synchronized (table) {
-        GsiChanges gsi = apply(table, ask, Instant.now(state.clock()));
-        created = gsi == null ? null : gsi.created();
-        deleted = gsi == null ? null : gsi.deleted();
+        if (transitions.enabled()) {
+          TablePhases.requireActive(table);
+        }
+        TableDef before = table.def();
+        gsi = apply(table, ask, Instant.now(state.clock()));
+        if (transitions.enabled()) {
+          TablePhases.beginUpdate(table, before, gsi, transitions, lifecycle);
+        }
       }
-      if (deleted != null) {
-        // the lifecycle erases the entries under the index's storage number, which the stats hold
-        lifecycle.deleted(table, deleted);
-        table.dropIndexStats(deleted.name());
-      }
-      if (created != null) {
-        lifecycle.created(table, created);
+      if (gsi != null && !transitions.enabled()) {
+        TablePhases.finishIndexChanges(table, gsi.created(), gsi.deleted(), lifecycle);
       }
     }
     return Map.of("TableDescription", TableDescriber.describe(table, state.clock().instant()));
@@ -96,22 +98,7 @@ final class UpdateTableOp implements Operation {
     List<List<GsiAction>> entries = GsiActions.read(req, v);
     v.throwIfAny();
 
-    boolean gsiUpdates = entries != null && !entries.isEmpty();
-    boolean any =
-        gsiUpdates
-            || req.has("ProvisionedThroughput")
-            || req.has("BillingMode")
-            || req.has("StreamSpecification")
-            || req.has("SSESpecification")
-            || req.has("ReplicaUpdates")
-            || req.has("MultiRegionConsistency")
-            || req.has("DeletionProtectionEnabled")
-            || req.has("OnDemandThroughput")
-            || req.has("WarmThroughput")
-            || req.has("TableClass");
-    if (!any) {
-      throw EngineException.validation(NOTHING_TO_UPDATE);
-    }
+    requireAChange(req, entries);
     if (entries != null && entries.isEmpty()) {
       throw EngineException.validation(INVALID + "List of GlobalSecondaryIndexUpdates is empty");
     }
@@ -136,6 +123,26 @@ final class UpdateTableOp implements Operation {
             CapacitySettings.read(req, ""));
     checkComposition(ask);
     return ask;
+  }
+
+  /** Refuses a request that asks for no change at all. */
+  private static void requireAChange(Request req, List<List<GsiAction>> entries) {
+    boolean gsiUpdates = entries != null && !entries.isEmpty();
+    boolean any =
+        gsiUpdates
+            || req.has("ProvisionedThroughput")
+            || req.has("BillingMode")
+            || req.has("StreamSpecification")
+            || req.has("SSESpecification")
+            || req.has("ReplicaUpdates")
+            || req.has("MultiRegionConsistency")
+            || req.has("DeletionProtectionEnabled")
+            || req.has("OnDemandThroughput")
+            || req.has("WarmThroughput")
+            || req.has("TableClass");
+    if (!any) {
+      throw EngineException.validation(NOTHING_TO_UPDATE);
+    }
   }
 
   /** Changes DynamoDB refuses to combine in one request. */
@@ -184,9 +191,50 @@ final class UpdateTableOp implements Operation {
         INVALID + what + " must be the only operation in the request");
   }
 
+  /** Whether the table is on demand before and after the request. */
+  private record Billing(boolean wasOnDemand, boolean onDemand) {
+    boolean switchesToOnDemand() {
+      return onDemand && !wasOnDemand;
+    }
+
+    boolean switches() {
+      return onDemand != wasOnDemand;
+    }
+  }
+
   /** Validates against the current declaration, then replaces it; runs under the table's lock. */
   private GsiChanges apply(Table table, Ask ask, Instant now) {
     TableDef current = table.def();
+    Billing billing = billing(current, ask);
+    GsiChanges gsi = null;
+    if (!ask.gsiActions().isEmpty() || billing.switches()) {
+      gsi =
+          GsiChanges.plan(
+              current,
+              ask.gsiActions(),
+              ask.definitions(),
+              billing.onDemand(),
+              billing.wasOnDemand() && !billing.onDemand(),
+              state.region(),
+              now);
+    }
+    checkTableThroughput(table, ask, billing, now);
+    List<GsiAction> throughputUpdates = indexThroughputUpdates(table, ask, billing, now);
+    if (billing.switchesToOnDemand()) {
+      table.throughputHistory().checkSwitchToOnDemand(now);
+    }
+    if (ask.stream() != null) {
+      StreamSpecs.checkUpdate(ask.stream(), current.streamEnabled(), current.name());
+    }
+    Map<String, Object> sse = resolveSse(table, ask);
+
+    table.def(declaration(table, ask, billing, gsi, now));
+    record(table, current, ask, billing, throughputUpdates, sse, now);
+    return gsi;
+  }
+
+  /** The billing mode before and after, refusing throughput that does not fit the mode. */
+  private static Billing billing(TableDef current, Ask ask) {
     boolean wasOnDemand = TableSettings.PAY_PER_REQUEST.equals(current.billingMode());
     String mode = ask.billingMode() == null ? current.billingMode() : ask.billingMode();
     boolean onDemand = TableSettings.PAY_PER_REQUEST.equals(mode);
@@ -203,53 +251,61 @@ final class UpdateTableOp implements Operation {
     if (ask.throughput() != null) {
       ThroughputSpecs.checkBounds(ask.throughput());
     }
-    GsiChanges gsi = null;
-    if (!ask.gsiActions().isEmpty() || (wasOnDemand && !onDemand) || (!wasOnDemand && onDemand)) {
-      gsi =
-          GsiChanges.plan(
-              current,
-              ask.gsiActions(),
-              ask.definitions(),
-              onDemand,
-              wasOnDemand && !onDemand,
-              state.region(),
-              now);
+    return new Billing(wasOnDemand, onDemand);
+  }
+
+  /** Refuses a table throughput that changes nothing, exceeds the quota or decreases too often. */
+  private void checkTableThroughput(Table table, Ask ask, Billing billing, Instant now) {
+    if (ask.throughput() == null) {
+      return;
     }
-    if (ask.throughput() != null) {
-      if (!wasOnDemand && ask.throughput().equals(current.throughput())) {
-        throw ThroughputSpecs.unchanged("the table", "the table", current.throughput());
-      }
-      ThroughputSpecs.checkTableQuota(ask.throughput(), state.region());
-      if (!wasOnDemand) {
-        table.throughputHistory().check(current.throughput(), ask.throughput(), now, "the table");
-      }
+    TableDef current = table.def();
+    if (!billing.wasOnDemand() && ask.throughput().equals(current.throughput())) {
+      throw ThroughputSpecs.unchanged("the table", "the table", current.throughput());
     }
-    List<GsiAction> throughputUpdates = new ArrayList<>();
+    ThroughputSpecs.checkTableQuota(ask.throughput(), state.region());
+    if (!billing.wasOnDemand()) {
+      table.throughputHistory().check(current.throughput(), ask.throughput(), now, "the table");
+    }
+  }
+
+  /** The GSI throughput updates that change a provisioned index, each checked against history. */
+  private static List<GsiAction> indexThroughputUpdates(
+      Table table, Ask ask, Billing billing, Instant now) {
+    List<GsiAction> out = new ArrayList<>();
     for (GsiAction a : ask.gsiActions()) {
-      if (a.is(GsiAction.UPDATE) && a.throughput() != null && !onDemand && !wasOnDemand) {
-        IndexDef index = current.index(a.indexName());
+      if (a.is(GsiAction.UPDATE)
+          && a.throughput() != null
+          && !billing.onDemand()
+          && !billing.wasOnDemand()) {
+        IndexDef index = table.def().index(a.indexName());
         table
             .indexThroughputHistory(a.indexName())
             .check(index.throughput(), a.throughput(), now, "index " + a.indexName());
-        throughputUpdates.add(a);
+        out.add(a);
       }
     }
-    if (onDemand && !wasOnDemand) {
-      table.throughputHistory().checkSwitchToOnDemand(now);
-    }
-    if (ask.stream() != null) {
-      StreamSpecs.checkUpdate(ask.stream(), current.streamEnabled(), current.name());
-    }
-    Map<String, Object> sse = null;
-    if (ask.sse() != null) {
-      sse = SseSpecs.resolve(ask.sse(), state);
-      if (sse == null && table.sseSpecification() == null) {
-        throw EngineException.validation(INVALID + "Table is already encrypted by default");
-      }
-    }
+    return out;
+  }
 
+  /** The SSE specification to store, refusing to switch default encryption to default again. */
+  private Map<String, Object> resolveSse(Table table, Ask ask) {
+    if (ask.sse() == null) {
+      return null;
+    }
+    Map<String, Object> sse = SseSpecs.resolve(ask.sse(), state);
+    if (sse == null && table.sseSpecification() == null) {
+      throw EngineException.validation(INVALID + "Table is already encrypted by default");
+    }
+    return sse;
+  }
+
+  /** The table's new declaration; notes when the table class changed. */
+  private static TableDef declaration(
+      Table table, Ask ask, Billing billing, GsiChanges gsi, Instant now) {
+    TableDef current = table.def();
     TableDef next = current;
-    if (onDemand) {
+    if (billing.onDemand()) {
       next = next.withBilling(TableSettings.PAY_PER_REQUEST, Throughput.NONE);
     } else {
       Throughput t = ask.throughput() == null ? current.throughput() : ask.throughput();
@@ -268,14 +324,25 @@ final class UpdateTableOp implements Operation {
     if (ask.deletionProtection() != null) {
       next = next.withDeletionProtection(ask.deletionProtection());
     }
-    table.def(next);
-    if (ask.throughput() != null && !wasOnDemand) {
-      table.throughputHistory().record(current.throughput(), ask.throughput(), now);
+    return next;
+  }
+
+  /** Records what the new declaration does not hold: histories, labels, encryption, settings. */
+  private static void record(
+      Table table,
+      TableDef previous,
+      Ask ask,
+      Billing billing,
+      List<GsiAction> throughputUpdates,
+      Map<String, Object> sse,
+      Instant now) {
+    if (ask.throughput() != null && !billing.wasOnDemand()) {
+      table.throughputHistory().record(previous.throughput(), ask.throughput(), now);
     }
     for (GsiAction a : throughputUpdates) {
       table
           .indexThroughputHistory(a.indexName())
-          .record(current.index(a.indexName()).throughput(), a.throughput(), now);
+          .record(previous.index(a.indexName()).throughput(), a.throughput(), now);
     }
     if (ask.stream() != null && ask.stream().enabled()) {
       table.streamLabel(StreamSpecs.label(now));
@@ -283,7 +350,7 @@ final class UpdateTableOp implements Operation {
     if (ask.sse() != null) {
       table.sseSpecification(sse);
     }
-    if (onDemand && !wasOnDemand) {
+    if (billing.switchesToOnDemand()) {
       table.lastUpdateToPayPerRequest(now);
       table.throughputHistory().recordSwitchToOnDemand(now);
     }
@@ -293,6 +360,5 @@ final class UpdateTableOp implements Operation {
         CapacitySettings.merge(table.indexCapacity(a.indexName()), a.capacity());
       }
     }
-    return gsi;
   }
 }
