@@ -3,6 +3,7 @@ package dev.dynakit.rest;
 import dev.dynakit.core.schema.EntitySpec;
 import dev.dynakit.core.schema.KeyTemplate;
 import dev.dynakit.core.schema.TableSpec;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -95,7 +96,11 @@ final class EntityKeys implements KeyMapper {
       if (out.length() > 0) {
         out.append(policy.keySeparator());
       }
-      String part = String.valueOf(item.get(field));
+      Object value = item.get(field);
+      String part =
+          value instanceof BigDecimal
+              ? ((BigDecimal) value).toPlainString()
+              : String.valueOf(value);
       out.append(part.replace("%", "%25").replace(policy.keySeparator(), escapedSeparator()));
     }
     return out.toString();
