@@ -164,6 +164,33 @@ class EntityViewIT {
   }
 
   @Test
+  void put_aMapReadBack_writesAgain_butAnotherEntitysTypeIsRefused() {
+    EntityView<Map<String, Object>> orders = shop.entity("order");
+    orders.put(
+        new LinkedHashMap<>(
+            Map.of(
+                "customerId",
+                "c42",
+                "orderId",
+                "o981",
+                "orderDate",
+                "2026-03-01",
+                "status",
+                "NEW")));
+    Map<String, Object> read = new LinkedHashMap<>(orders.get(ORDER_KEY).orElseThrow());
+    read.put("status", "PAID");
+
+    assertThat(orders.put(read))
+        .containsEntry("status", "PAID")
+        .containsEntry("_v", BigDecimal.valueOf(2));
+    read.put("_type", "customer");
+    read.put("_v", 2);
+    assertThatThrownBy(() -> orders.put(read))
+        .isInstanceOf(dev.dynakit.core.TechnicalFieldException.class)
+        .hasMessageContaining("the item's type is 'order', not 'customer'");
+  }
+
+  @Test
   void entity_unknownName_isNamedWithTheDeclaredOnes() {
     assertThatThrownBy(() -> shop.entity("product"))
         .isInstanceOf(EntityNotDeclaredException.class)

@@ -31,12 +31,7 @@ public final class EntityItems {
 
   /** The entity whose templates made this item's primary key, if any. */
   public static Optional<EntitySpec> entityOfKey(TableSpec spec, Map<String, ?> item) {
-    for (EntitySpec entity : spec.entities().values()) {
-      if (decomposeKey(spec, entity, item) != null) {
-        return Optional.of(entity);
-      }
-    }
-    return Optional.empty();
+    return spec.entityOf(item);
   }
 
   /**
@@ -45,25 +40,7 @@ public final class EntityItems {
    */
   public static @Nullable Map<String, String> decomposeKey(
       TableSpec spec, EntitySpec entity, Map<String, ?> item) {
-    Map<String, String> values = new LinkedHashMap<>();
-    for (String attribute : spec.primaryKeyNames()) {
-      Object key = item.get(attribute);
-      KeyTemplate template = entity.keys().get(attribute);
-      if (!(key instanceof String text) || template == null) {
-        return null;
-      }
-      Optional<Map<String, String>> parts = template.decompose(text);
-      if (parts.isEmpty()) {
-        return null;
-      }
-      for (Map.Entry<String, String> part : parts.get().entrySet()) {
-        String earlier = values.putIfAbsent(part.getKey(), part.getValue());
-        if (earlier != null && !earlier.equals(part.getValue())) {
-          return null;
-        }
-      }
-    }
-    return values;
+    return entity.keySlots(spec.primaryKeyNames(), item).orElse(null);
   }
 
   /**
