@@ -1,5 +1,6 @@
 package dev.dynakit.rest;
 
+import dev.dynakit.core.adapter.ReadOptions;
 import dev.dynakit.core.adapter.WriteOptions;
 import dev.dynakit.core.entity.EntityView;
 import dev.dynakit.core.expr.Cond;
@@ -132,9 +133,7 @@ final class EntityRoutes implements RestHandler {
     Optional<Map<String, Object>> item =
         view.get(
             key(rawKey),
-            dev.dynakit.core.adapter.ReadOptions.builder()
-                .consistent(query.flag(RestQuery.CONSISTENT))
-                .build());
+            ReadOptions.builder().consistent(query.flag(RestQuery.CONSISTENT)).build());
     if (item.isEmpty()) {
       return RestResponse.empty(policy.statusCodes().miss());
     }
@@ -223,10 +222,7 @@ final class EntityRoutes implements RestHandler {
     for (String name : query.names()) {
       named.add(keys.key(name));
     }
-    dev.dynakit.core.adapter.ReadOptions read =
-        dev.dynakit.core.adapter.ReadOptions.builder()
-            .consistent(query.flag(RestQuery.CONSISTENT))
-            .build();
+    ReadOptions read = ReadOptions.builder().consistent(query.flag(RestQuery.CONSISTENT)).build();
     List<@Nullable Object> items = new ArrayList<>();
     for (Map<String, Object> key : named) {
       items.add(
@@ -274,7 +270,6 @@ final class EntityRoutes implements RestHandler {
     return keys.key(text);
   }
 
-  @SuppressWarnings("unchecked")
   private Map<String, Object> fields(Map<String, @Nullable Object> body) {
     Map<String, Object> fields = new LinkedHashMap<>();
     EntityJson.body(spec, entity, body).forEach(fields::put);
