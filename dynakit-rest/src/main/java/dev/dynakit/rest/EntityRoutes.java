@@ -234,20 +234,21 @@ final class EntityRoutes implements RestHandler {
   /** {@code PUT /-load}: creates or replaces every item of the array, checked before any write. */
   private RestResponse load(RestRequest request, RestQuery query) {
     query.requireOnly(Set.of(), false);
-    List<Map<String, Object>> items = new ArrayList<>();
-    for (Map<String, @Nullable Object> body : Bodies.items(request.body())) {
-      Map<String, Object> item = fields(body);
-      view.primaryKey(item); // a missing key field refuses the load before anything is written
-      items.add(item);
-    }
-    if (items.size() > policy.maxBulkItems()) {
+    List<Map<String, @Nullable Object>> bodies = Bodies.items(request.body());
+    if (bodies.size() > policy.maxBulkItems()) {
       throw RestException.badRequest(
           "TooManyItems",
           "the body has "
-              + items.size()
+              + bodies.size()
               + " items; at most "
               + policy.maxBulkItems()
               + " per load");
+    }
+    List<Map<String, Object>> items = new ArrayList<>();
+    for (Map<String, @Nullable Object> body : bodies) {
+      Map<String, Object> item = fields(body);
+      view.primaryKey(item); // a missing key field refuses the load before anything is written
+      items.add(item);
     }
     for (Map<String, Object> item : items) {
       view.put(item, WriteOptions.overwriting());

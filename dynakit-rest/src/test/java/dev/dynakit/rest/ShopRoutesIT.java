@@ -196,6 +196,14 @@ class ShopRoutesIT {
         http.send("PUT", "/customer/c42?force=yes", "{\"_type\":\"order\",\"name\":\"x\"}");
     assertThat(wrongType.status()).isEqualTo(400);
     assertThat(wrongType.code()).isEqualTo("WrongEntity");
+    HttpFixture.Reply badLoad =
+        http.send(
+            "PUT",
+            "/vote/-load",
+            "[{\"itemId\":\"item42\",\"voter\":\"v900\"},{\"itemId\":\"item42\"}]");
+    assertThat(badLoad.status()).isEqualTo(400);
+    assertThat(badLoad.message()).contains("voter");
+    assertThat(http.get("/-patterns/voteCount?itemId=item42").map()).containsEntry("count", 23L);
     HttpFixture.Reply list = http.get("/order/");
     assertThat(list.status()).isEqualTo(405);
     assertThat(list.message()).contains("/-patterns/NAME");
