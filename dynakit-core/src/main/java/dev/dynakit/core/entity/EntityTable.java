@@ -1,9 +1,11 @@
 package dev.dynakit.core.entity;
 
+import dev.dynakit.core.DeclarationException;
 import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.core.schema.AccessPattern;
 import dev.dynakit.core.schema.EntitySpec;
 import dev.dynakit.core.schema.TableSpec;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
@@ -39,14 +41,15 @@ public final class EntityTable {
   /**
    * The entities of the Adapter's table.
    *
-   * @throws IllegalArgumentException when the table declares no entities
+   * @throws DeclarationException when the table declares no entities
    */
   public static EntityTable of(Adapter adapter) {
     if (adapter.spec().entities().isEmpty()) {
-      throw new IllegalArgumentException(
-          "table '"
-              + adapter.tableName()
-              + "' declares no entities (see TableSpec.Builder.entity)");
+      throw new DeclarationException(
+          adapter.tableName(),
+          List.of(
+              new DeclarationException.Problem(
+                  "entities", "an entity table needs entities; the table declares none")));
     }
     return new EntityTable(adapter);
   }
@@ -100,7 +103,7 @@ public final class EntityTable {
     }
     AccessPattern pattern = pattern(name);
     if (pattern.counts()) {
-      return new PatternPage(java.util.List.of(), null, patterns.count(pattern, params));
+      return new PatternPage(List.of(), null, patterns.count(pattern, params));
     }
     return patterns.read(pattern, params, limit, cursor);
   }

@@ -65,6 +65,36 @@ public final class EntityView<T> {
     return entity;
   }
 
+  /**
+   * The fields that address an item: those the primary-key templates name, in template order
+   * (partition key first), without the shard ({@code customerId, orderDate, orderId}).
+   */
+  public List<String> keyFields() {
+    List<String> names = new ArrayList<>();
+    for (String attribute : spec.primaryKeyNames()) {
+      for (String field : entity.keys().get(attribute).fieldNames()) {
+        if (!names.contains(field)) {
+          names.add(field);
+        }
+      }
+    }
+    return names;
+  }
+
+  /** The key fields of an item (see {@link #keyFields()}), for {@link #get} and the others. */
+  public Map<String, Object> keyOf(T item) {
+    Map<String, Object> fields = shape.toStored(item);
+    Map<String, Object> key = new LinkedHashMap<>();
+    for (String field : keyFields()) {
+      Object value = fields.get(field);
+      if (value == null) {
+        throw new MalformedKeyException(field, "the item has no value for this key field");
+      }
+      key.put(field, value);
+    }
+    return key;
+  }
+
   /** Creates the item; {@link ItemExistsException} when its key is taken. */
   public T create(T item) {
     return create(item, WriteOptions.defaults());

@@ -3,14 +3,17 @@ package dev.dynakit.core.entity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dynakit.core.DeclarationException;
 import dev.dynakit.core.KeyFieldChangedException;
 import dev.dynakit.core.MalformedKeyException;
+import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.core.adapter.Hooks;
 import dev.dynakit.core.adapter.Patch;
 import dev.dynakit.core.adapter.WriteContext;
 import dev.dynakit.core.entity.Shop.Customer;
 import dev.dynakit.core.entity.Shop.Order;
 import dev.dynakit.core.entity.Shop.OrderItem;
+import dev.dynakit.core.schema.TableSpec;
 import dev.dynakit.test.DynakitTest;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -188,6 +191,28 @@ class EntityViewIT {
     assertThatThrownBy(() -> orders.put(read))
         .isInstanceOf(dev.dynakit.core.TechnicalFieldException.class)
         .hasMessageContaining("the item's type is 'order', not 'customer'");
+  }
+
+  @Test
+  void keyFields_areTheTemplateFieldsInOrder_andKeyOfReadsThemFromAnItem() {
+    EntityView<Order> orders = shop.entity("order", Order.class);
+
+    assertThat(orders.keyFields()).containsExactly("customerId", "orderDate", "orderId");
+    assertThat(orders.keyOf(Shop.order("c42", "o981", "2026-03-01", "NEW", false)))
+        .containsExactly(
+            Map.entry("customerId", "c42"),
+            Map.entry("orderDate", "2026-03-01"),
+            Map.entry("orderId", "o981"));
+    assertThat(shop.entity("vote").keyFields()).containsExactly("itemId", "voter");
+  }
+
+  @Test
+  void of_aTableWithoutEntities_isRefused() {
+    TableSpec plain = TableSpec.builder("plain").keyField("id").build();
+
+    assertThatThrownBy(() -> EntityTable.of(Adapter.builder(plain, client).build()))
+        .isInstanceOf(DeclarationException.class)
+        .hasMessageContaining("entities: an entity table needs entities");
   }
 
   @Test
