@@ -1,5 +1,6 @@
 package dev.dynakit.rest;
 
+import dev.dynakit.core.entity.EntityTable;
 import dev.dynakit.core.schema.AccessPattern;
 import dev.dynakit.core.schema.EntitySpec;
 import dev.dynakit.core.schema.TableSpec;
@@ -21,11 +22,12 @@ import java.util.StringJoiner;
 final class DeclarationIndex {
   private DeclarationIndex() {}
 
-  static Map<String, Object> of(TableSpec spec, RestPolicy policy) {
+  static Map<String, Object> of(EntityTable table, RestPolicy policy) {
+    TableSpec spec = table.spec();
     Map<String, Object> entities = new LinkedHashMap<>();
     for (EntitySpec entity : spec.entities().values()) {
       StringJoiner key = new StringJoiner(policy.keySeparator());
-      for (String field : EntityKeys.keyFields(spec, entity)) {
+      for (String field : table.entity(entity.name()).keyFields()) {
         key.add("{" + field + "}");
       }
       entities.put(entity.name(), entity.name() + "/" + key);

@@ -1,11 +1,8 @@
 package dev.dynakit.rest;
 
 import dev.dynakit.core.schema.EntitySpec;
-import dev.dynakit.core.schema.KeyTemplate;
-import dev.dynakit.core.schema.TableSpec;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,26 +20,14 @@ final class EntityKeys implements KeyMapper {
   private final RestPolicy policy;
   private final List<String> fields;
 
-  EntityKeys(TableSpec spec, EntitySpec entity, RestPolicy policy) {
+  /**
+   * @param fields the entity's key fields in template order ({@link
+   *     dev.dynakit.core.entity.EntityView#keyFields()})
+   */
+  EntityKeys(EntitySpec entity, List<String> fields, RestPolicy policy) {
     this.entity = entity;
     this.policy = policy;
-    this.fields = keyFields(spec, entity);
-  }
-
-  /** The fields a key text names, in order. */
-  static List<String> keyFields(TableSpec spec, EntitySpec entity) {
-    List<String> names = new ArrayList<>();
-    for (String attribute : spec.primaryKeyNames()) {
-      KeyTemplate template = entity.keys().get(attribute);
-      if (template != null) {
-        for (String field : template.fieldNames()) {
-          if (!names.contains(field)) {
-            names.add(field);
-          }
-        }
-      }
-    }
-    return List.copyOf(names);
+    this.fields = List.copyOf(fields);
   }
 
   List<String> fields() {

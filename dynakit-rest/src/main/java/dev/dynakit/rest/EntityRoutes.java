@@ -39,7 +39,7 @@ final class EntityRoutes implements RestHandler {
     this.entity = view.spec();
     this.view = view;
     this.policy = policy;
-    this.keys = new EntityKeys(spec, entity, policy);
+    this.keys = new EntityKeys(entity, view.keyFields(), policy);
   }
 
   @Override

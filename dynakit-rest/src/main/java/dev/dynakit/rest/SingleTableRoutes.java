@@ -101,7 +101,7 @@ public final class SingleTableRoutes implements RestHandler {
       for (AccessPattern pattern : spec.accessPatterns().values()) {
         patterns.put(pattern.name(), new TablePattern(table, pattern));
       }
-      return of(policy, spec, entities, patterns, DeclarationIndex.of(spec, policy));
+      return of(policy, spec, entities, patterns, DeclarationIndex.of(table, policy));
     }
   }
 }

@@ -3,21 +3,36 @@ package dev.dynakit.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.dynakit.core.adapter.Adapter;
+import dev.dynakit.core.entity.EntityTable;
+import dev.dynakit.core.entity.EntityView;
 import dev.dynakit.core.schema.TableSpec;
+import dev.dynakit.test.DynakitTest;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** Path keys of the shop's entities: key fields in template order, typed by the declaration. */
+@DynakitTest
 class EntityKeysTest {
   private static final TableSpec SHOP =
       TableSpec.fromJson(Path.of("..", "examples", "specs", "shop.json"));
   private static final RestPolicy POLICY = RestPolicy.defaults();
 
-  private static EntityKeys keys(String entity) {
-    return new EntityKeys(SHOP, SHOP.entity(entity).orElseThrow(), POLICY);
+  private EntityTable shop;
+
+  @BeforeEach
+  void start(DynamoDbClient client) {
+    shop = EntityTable.of(Adapter.builder(SHOP, client).build());
+  }
+
+  private EntityKeys keys(String entity) {
+    EntityView<?> view = shop.entity(entity);
+    return new EntityKeys(view.spec(), view.keyFields(), POLICY);
   }
 
   @Test
@@ -51,7 +66,7 @@ class EntityKeysTest {
     assertThat(bad("vote", "item42:")).contains("empty value for voter");
   }
 
-  private static String bad(String entity, String text) {
+  private String bad(String entity, String text) {
     RestException e = catchThrowableOfType(RestException.class, () -> keys(entity).key(text));
     assertThat(e.code()).isEqualTo("BadKey");
     assertThat(e.status()).isEqualTo(400);
