@@ -19,11 +19,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * The route pack of one entity of a single-table declaration, under {@code /<entity>/}: the item
  * routes of {@link TableRoutes} ({@code GET}, {@code PUT}, {@code PATCH}, {@code DELETE} on {@code
- * /:key}, with ETags and {@code If-Match}), {@code POST /} to create, {@code GET /-by-names}, and
- * {@code PUT /-load}. The path key is the entity's key fields in template order joined by {@code :}
- * ({@link EntityKeys}). Items are the entity's fields with the type and version fields; a body may
- * carry the type field back when it names this entity. Listing a whole entity would be a Scan of
- * the table: the entity's reads are its access patterns ({@code /-patterns/NAME}).
+ * /:key}, with ETags and {@code If-Match}), {@code POST /} to create, {@code GET} and {@code DELETE
+ * /-by-names}, and {@code PUT /-load}. The path key is the entity's key fields in template order
+ * joined by {@code :} ({@link EntityKeys}). Items are the entity's fields with the type and version
+ * fields; a body may carry the type field back when it names this entity. Listing a whole entity
+ * would be a Scan of the table: the entity's reads are its access patterns ({@code
+ * /-patterns/NAME}).
  */
 final class EntityRoutes implements RestHandler {
   private static final String ITEM_METHODS = "GET, HEAD, PUT, PATCH, DELETE";
@@ -89,7 +90,10 @@ final class EntityRoutes implements RestHandler {
       case ROOT:
         return create(request, query);
       case COLLECTION_METHOD:
-        return Objects.equals(route.name(), "load") ? load(request, query) : byNames(query);
+        if (Objects.equals(route.name(), "load")) {
+          return load(request, query);
+        }
+        return method.equals("DELETE") ? deleteByNames(request, query) : byNames(query);
       default:
         String rawKey = Objects.requireNonNull(route.rawKey());
         switch (method) {
@@ -114,7 +118,7 @@ final class EntityRoutes implements RestHandler {
         return ITEM_METHODS;
       case COLLECTION_METHOD:
         String name = Objects.requireNonNull(route.name());
-        return name.equals("by-names") ? "GET, HEAD" : name.equals("load") ? "PUT" : null;
+        return name.equals("by-names") ? "GET, HEAD, DELETE" : name.equals("load") ? "PUT" : null;
       default:
         return null;
     }
@@ -229,6 +233,26 @@ final class EntityRoutes implements RestHandler {
           view.get(key, read).map(item -> (Object) EntityJson.tree(entity, item)).orElse(null));
     }
     return RestResponse.json(200, items);
+  }
+
+  /**
+   * {@code DELETE /-by-names}: names from the query, else from a JSON array body; every name is
+   * read into a key before anything is deleted. Idempotent: absent items count too.
+   */
+  private RestResponse deleteByNames(RestRequest request, RestQuery query) {
+    query.requireOnly(Set.of(RestQuery.NAMES), false);
+    List<String> names = query.names();
+    if (names.isEmpty()) {
+      names = Bodies.names(request.body(), policy);
+    }
+    List<Map<String, Object>> named = new ArrayList<>();
+    for (String name : names) {
+      named.add(keys.key(name));
+    }
+    for (Map<String, Object> key : named) {
+      view.delete(key);
+    }
+    return RestResponse.json(200, Map.of("processed", named.size()));
   }
 
   /** {@code PUT /-load}: creates or replaces every item of the array, checked before any write. */

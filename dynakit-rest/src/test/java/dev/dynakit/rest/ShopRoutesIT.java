@@ -122,6 +122,11 @@ class ShopRoutesIT {
     assertThat(http.get("/customer/-by-names?names=c42,c99").list())
         .hasSize(2)
         .satisfies(items -> assertThat(items.get(1)).isNull());
+    HttpFixture.Reply deleted =
+        http.send("DELETE", "/orderItem/-by-names?names=o981:10,o981:11,o981:99", null);
+    assertThat(deleted.map()).containsEntry("processed", 3L);
+    assertThat(http.get("/orderItem/o981:11").status()).isEqualTo(404);
+    assertThat(http.get("/orderItem/o981:9").status()).isEqualTo(200);
     assertThat(http.send("DELETE", "/order/c42:2026-03-01:o981", null).status()).isEqualTo(204);
     assertThat(http.get("/order/c42:2026-03-01:o981").status()).isEqualTo(404);
     assertThat(http.send("POST", "/customer/", "{\"customerId\":\"c42\"}").code())
