@@ -5,6 +5,7 @@ import dev.dynakit.core.provision.ProvisioningPlan;
 import dev.dynakit.core.provision.TableProvisioner;
 import dev.dynakit.core.schema.TableSpec;
 import dev.dynakit.rest.RestResponse;
+import dev.dynakit.rest.SingleTableRoutes;
 import dev.dynakit.rest.TableRoutes;
 import dev.dynakit.rest.netty.RestServer;
 import java.io.PrintWriter;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code dynakit rest SPEC.json}: makes sure the declared table exists as declared, then serves the
- * standard REST route pack for it until stopped.
+ * standard REST route pack for it until stopped; for a single-table declaration (one with entities)
+ * a route pack per entity and the access patterns ({@link SingleTableRoutes}).
  */
 @Command(
     name = "rest",
@@ -97,15 +99,33 @@ final class RestCommand implements Callable<Integer> {
               ? "The table matches its declaration."
               : "The table is ready (" + plan.steps().size() + " steps applied).");
       Adapter adapter = Adapter.builder(declaration, dynamo.client()).build();
-      TableRoutes routes = TableRoutes.builder(adapter).build();
-      server =
-          access(RestServer.builder(routes)).policy(routes.policy()).host(host).port(port).start();
+      if (declaration.entities().isEmpty()) {
+        TableRoutes routes = TableRoutes.builder(adapter).build();
+        server =
+            access(RestServer.builder(routes))
+                .policy(routes.policy())
+                .host(host)
+                .port(port)
+                .start();
+      } else {
+        // a single-table design: a route pack per entity and the access patterns
+        SingleTableRoutes routes = SingleTableRoutes.builder(adapter).build();
+        server =
+            access(RestServer.builder(routes))
+                .policy(routes.policy())
+                .host(host)
+                .port(port)
+                .start();
+      }
     } catch (RuntimeException e) {
       dynamo.close();
       throw e;
     }
     out.println("Dynakit REST API for table " + declaration.tableName() + " on " + server.uri());
-    out.println("Try: curl '" + server.uri() + "?limit=5'");
+    out.println(
+        declaration.entities().isEmpty()
+            ? "Try: curl '" + server.uri() + "?limit=5'"
+            : "Try: curl '" + server.uri() + "' (the entities and access patterns)");
     out.flush();
     Serving.untilStopped(
         () -> {

@@ -171,7 +171,7 @@ final class ItemRoutes {
   }
 
   /** Runs a write; under {@code If-Match}, a version conflict or missing item is a 412. */
-  private static <T> T guarded(Versions.@Nullable IfMatch ifMatch, Supplier<T> write) {
+  static <T> T guarded(Versions.@Nullable IfMatch ifMatch, Supplier<T> write) {
     if (ifMatch == null) {
       return write.get();
     }

@@ -26,6 +26,11 @@ final class HttpFixture implements AutoCloseable {
     this.server = RestServer.builder(routes).policy(routes.policy()).mount(mount).port(0).start();
   }
 
+  /** Any handler, with the policy that limits its bodies. */
+  HttpFixture(RestHandler handler, RestPolicy policy) {
+    this.server = RestServer.builder(handler).policy(policy).port(0).start();
+  }
+
   Reply get(String target) {
     return send("GET", target, null);
   }
