@@ -1,5 +1,6 @@
 package dev.dynakit.core.adapter;
 
+import dev.dynakit.core.VersionConflictException;
 import dev.dynakit.core.expr.Cond;
 import dev.dynakit.core.expr.Expression;
 import dev.dynakit.core.expr.FieldPath;
@@ -29,6 +30,11 @@ final class PatchOperation {
   }
 
   Optional<Map<String, Object>> patch(Map<String, ?> key, Patch patch, WriteOptions options) {
+    return patch(key, patch, options, EntityPatchRules.MAX_ATTEMPTS);
+  }
+
+  private Optional<Map<String, Object>> patch(
+      Map<String, ?> key, Patch patch, WriteOptions options, int attempts) {
     WriteContext context = ctx.context(WriteKind.PATCH, options);
     if (!options.skipValidation()) {
       ctx.hooks.validateItem(Collections.unmodifiableMap(nullSafe(patch.set())), context);
@@ -38,12 +44,24 @@ final class PatchOperation {
     if (ctx.items.hasSparsePredicates()) {
       prepared = applySparseRules(prepKey, prepared);
     }
+    Long expected = options.expectedVersion();
     if (!ctx.spec.entities().isEmpty()) {
-      prepared = EntityPatchRules.apply(ctx, prepKey, prepared);
+      EntityPatchRules.Adjusted adjusted = EntityPatchRules.apply(ctx, prepKey, prepared);
+      prepared = adjusted.patch();
+      expected = expected == null ? adjusted.readVersion() : expected;
     }
-    Built built = build(prepKey, prepared, options.expectedVersion(), options.condition());
-    Map<String, AttributeValue> after =
-        ctx.writes.run(context, nullSafe(prepared.set()), built.action, built.expectation, true);
+    Built built = build(prepKey, prepared, expected, options.condition());
+    Map<String, AttributeValue> after;
+    try {
+      after =
+          ctx.writes.run(context, nullSafe(prepared.set()), built.action, built.expectation, true);
+    } catch (VersionConflictException e) {
+      if (options.expectedVersion() != null || expected == null || attempts <= 1) {
+        throw e;
+      }
+      // the index attributes were composed from a read that another write overtook: again
+      return patch(key, patch, options, attempts - 1);
+    }
     return after == null || after.isEmpty()
         ? Optional.empty()
         : Optional.ofNullable(ctx.reviver.revive(after, List.of()));

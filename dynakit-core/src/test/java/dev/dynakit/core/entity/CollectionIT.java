@@ -7,6 +7,7 @@ import dev.dynakit.core.entity.Shop.Order;
 import dev.dynakit.core.entity.Shop.OrderItem;
 import dev.dynakit.core.schema.AccessPattern;
 import dev.dynakit.core.schema.EntitySpec;
+import dev.dynakit.core.schema.SortCondition;
 import dev.dynakit.core.schema.TableSpec;
 import dev.dynakit.test.DynakitTest;
 import java.math.BigDecimal;
@@ -35,6 +36,11 @@ class CollectionIT {
               AccessPattern.builder("customerEverything")
                   .partitionKey("PK", "CUSTOMER#{customerId}")
                   .returns("customer", "order", "address"))
+          .accessPattern(
+              AccessPattern.builder("ordersInRange")
+                  .partitionKey("PK", "CUSTOMER#{customerId}")
+                  .sortKey(SortCondition.between("SK", "ORDER#{from}", "ORDER#{to}"))
+                  .returns("order"))
           .build();
 
   EntityTable shop;
@@ -95,6 +101,19 @@ class CollectionIT {
             shop.pattern("recentOrdersOfCustomer", Map.of("customerId", "c42"), 1, second.cursor())
                 .items())
         .isEmpty();
+  }
+
+  @Test
+  void pattern_betweenTwoTemplates_readsTheRange_withCodecParameters() {
+    PatternPage page =
+        shop.pattern(
+            "ordersInRange",
+            Map.of(
+                "customerId", "c42",
+                "from", java.time.LocalDate.parse("2026-03-02"),
+                "to", "2026-03-31"));
+
+    assertThat(page.list("order", Order.class)).extracting(Order::orderId).containsExactly("o1002");
   }
 
   @Test

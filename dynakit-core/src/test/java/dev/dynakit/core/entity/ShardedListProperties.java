@@ -3,6 +3,7 @@ package dev.dynakit.core.entity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.core.entity.Shop.Vote;
+import dev.dynakit.core.schema.AccessPattern;
 import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.engine.DynakitEngine;
 import java.util.ArrayList;
@@ -35,7 +36,16 @@ class ShardedListProperties {
   static void start() {
     engine = DynakitEngine.inMemory();
     client = DynakitClients.inProcess(engine);
-    shop = Shop.create(client, Shop.SPEC);
+    shop =
+        Shop.create(
+            client,
+            Shop.SPEC.toBuilder()
+                .accessPattern(
+                    AccessPattern.builder("votersOfItemDesc")
+                        .partitionKey("PK", "VOTES#{itemId}#{shard}")
+                        .returns("vote")
+                        .descending(true))
+                .build());
   }
 
   @AfterContainer
@@ -60,7 +70,8 @@ class ShardedListProperties {
   void mergedPages_equalTheSortedModel_acrossResumeTokens(
       @ForAll("voters") Set<String> voters,
       @ForAll @IntRange(min = 1, max = 12) int pageSize,
-      @ForAll boolean counted) {
+      @ForAll boolean counted,
+      @ForAll boolean descending) {
     String itemId = "item" + ITEMS.incrementAndGet();
     EntityView<Vote> votes = shop.entity("vote", Vote.class);
     for (String voter : voters) {
@@ -71,7 +82,12 @@ class ShardedListProperties {
     String cursor = null;
     int pages = 0;
     do {
-      PatternPage page = shop.pattern("votersOfItem", Map.of("itemId", itemId), pageSize, cursor);
+      PatternPage page =
+          shop.pattern(
+              descending ? "votersOfItemDesc" : "votersOfItem",
+              Map.of("itemId", itemId),
+              pageSize,
+              cursor);
       assertThat(page.items()).hasSizeLessThanOrEqualTo(pageSize);
       page.list("vote", Vote.class).forEach(v -> read.add(v.voter()));
       cursor = page.cursor();
@@ -79,7 +95,11 @@ class ShardedListProperties {
     } while (cursor != null && pages <= voters.size() + 2);
 
     assertThat(cursor).isNull();
-    assertThat(read).containsExactlyElementsOf(voters.stream().sorted().toList());
+    List<String> model = new ArrayList<>(voters.stream().sorted().toList());
+    if (descending) {
+      java.util.Collections.reverse(model);
+    }
+    assertThat(read).containsExactlyElementsOf(model);
     if (counted) {
       assertThat(shop.count("voteCount", Map.of("itemId", itemId))).isEqualTo(voters.size());
     }

@@ -24,11 +24,6 @@ import org.jspecify.annotations.Nullable;
 public final class EntityItems {
   private EntityItems() {}
 
-  /** The table's primary-key attributes: the partition key, then the sort key if any. */
-  public static List<String> primaryKey(TableSpec spec) {
-    return spec.primaryKeyNames();
-  }
-
   /** The entity whose templates made this item's primary key, if any. */
   public static Optional<EntitySpec> entityOfKey(TableSpec spec, Map<String, ?> item) {
     return spec.entityOf(item);
@@ -135,26 +130,6 @@ public final class EntityItems {
     CRC32 crc = new CRC32();
     crc.update(plainText(value).getBytes(StandardCharsets.UTF_8));
     return (int) (crc.getValue() % shards.count());
-  }
-
-  /** Field values from decomposed key text, typed as the entity declares them. */
-  public static Map<String, Object> fieldsOf(EntitySpec entity, Map<String, String> slots) {
-    Map<String, Object> fields = new LinkedHashMap<>();
-    slots.forEach(
-        (name, text) -> {
-          if (KeyTemplate.SHARD.equals(name)) {
-            return;
-          }
-          String type = entity.fields().get(name);
-          if ("number".equals(type)) {
-            fields.put(name, new BigDecimal(text));
-          } else if ("boolean".equals(type)) {
-            fields.put(name, Boolean.valueOf(text));
-          } else {
-            fields.put(name, text);
-          }
-        });
-    return fields;
   }
 
   private static String plainText(Object value) {
