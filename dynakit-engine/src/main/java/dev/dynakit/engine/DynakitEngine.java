@@ -4,11 +4,11 @@ import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.index.GsiLag;
-import dev.dynakit.engine.internal.index.LaggedIndexes;
 import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
+import dev.dynakit.engine.internal.query.LaggedReads;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.TableArns;
 import dev.dynakit.engine.internal.table.TableStateGate;
@@ -59,7 +59,7 @@ public final class DynakitEngine implements AutoCloseable {
     Map<String, Operation> ops = new HashMap<>();
     EngineDefaults.registerOperations(ops, state);
     if (builder.gsiLag != null) {
-      LaggedIndexes.install(ops, state, builder.gsiLag);
+      LaggedReads.install(ops, state, builder.gsiLag);
     }
     TableStateGate.install(ops, state.catalog());
     Map<String, ValueWording.Layer> wordings = new HashMap<>();

@@ -1,7 +1,5 @@
 package dev.dynakit.engine.internal.index;
 
-import dev.dynakit.engine.internal.EngineState;
-import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.storage.OrderedStore;
 import java.nio.ByteBuffer;
@@ -37,26 +35,14 @@ public final class LaggedIndexes {
   }
 
   /**
-   * Makes the engine's GSIs lag: its write path defers their changes, and its Query and Scan
-   * operations (by bare name in {@code ops}) first apply the changes of the table that are due.
+   * Makes {@code indexes} lag: the write path they serve defers GSI changes by {@code lag}; the
+   * caller makes the engine's index reads apply what is due first ({@link #applyDue}).
    */
-  public static void install(Map<String, Operation> ops, EngineState state, GsiLag lag) {
-    LaggedIndexes lagged = new LaggedIndexes(lag, state.clock(), state.store());
-    state.items().indexes().lagged(lagged);
-    for (String read : List.of("Query", "Scan")) {
-      Operation op = ops.get(read);
-      ops.put(
-          read,
-          req -> {
-            if (req.raw("IndexName") != null && req.raw("TableName") instanceof String name) {
-              Table table = state.catalog().find(name);
-              if (table != null) {
-                lagged.applyDue(table);
-              }
-            }
-            return op.execute(req);
-          });
-    }
+  public static LaggedIndexes attach(
+      IndexMaintenance indexes, GsiLag lag, Clock clock, OrderedStore store) {
+    LaggedIndexes lagged = new LaggedIndexes(lag, clock, store);
+    indexes.lagged(lagged);
+    return lagged;
   }
 
   /** Queues one item write's GSI changes; the caller holds the item's lock. */

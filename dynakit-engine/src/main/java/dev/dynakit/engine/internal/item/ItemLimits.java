@@ -71,6 +71,8 @@ public final class ItemLimits {
 
   private static void checkName(String name) {
     if (name.isEmpty()) {
+      // DynamoDB publishes no text for an empty attribute name in an item; ours names the problem
+      // inside its "parameter values were invalid" envelope (DynamoDbRefusalsTest pins it)
       throw EngineException.validation(
           "One or more parameter values were invalid: An attribute name in the item is empty;"
               + " attribute names must be at least one character long");

@@ -58,7 +58,12 @@ final class IndexRules {
     return KeyRules.toSchema(key, defs);
   }
 
-  /** A GSI's key: one to four HASH elements followed by up to four RANGE elements. */
+  /**
+   * A GSI's key: one to four HASH elements followed by up to four RANGE elements. DynamoDB does not
+   * document which rule it reports first for a key that breaks several; the order here (undefined
+   * attributes, a repeated name, a first element that is no HASH, a HASH after a RANGE, then the
+   * counts) is ours, and CreateTableIndexesTest pins it.
+   */
   static KeySchema globalKey(IndexSpec index, Map<String, KeyAttr> defs) {
     List<KeyElement> key = index.keySchema();
     KeyRules.requireDefined(key, defs);

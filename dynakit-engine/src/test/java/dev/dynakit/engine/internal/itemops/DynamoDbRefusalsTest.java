@@ -61,6 +61,18 @@ class DynamoDbRefusalsTest {
         .invalid(ONE + "ExpressionAttributeValues can only be specified when using expressions");
   }
 
+  /** No public source gives DynamoDB's text for this; ours names the problem (see ItemLimits). */
+  @Test
+  void anEmptyNonKeyAttributeName_isRefusedNamingTheProblem() {
+    wire.call("PutItem", "{'TableName':'tab','Item':{'pk':{'S':'a'},'':{'S':'x'}}}")
+        .invalid(
+            "One or more parameter values were invalid: An attribute name in the item is empty;"
+                + " attribute names must be at least one character long");
+    wire.call("GetItem", "{'TableName':'tab','Key':{'pk':{'S':'a'}}}").ok();
+    assertThat(wire.call("GetItem", "{'TableName':'tab','Key':{'pk':{'S':'a'}}}").body())
+        .doesNotContainKey("Item");
+  }
+
   @Test
   void listSizeErrors_nameTheMemberAsDynamoDbDoes() {
     wire.call("BatchGetItem", "{'RequestItems':{}}")

@@ -185,6 +185,60 @@ class CreateTableIndexesTest {
     assertThat(wire.tableNames()).isEmpty();
   }
 
+  /**
+   * DynamoDB documents each rule of a multi-attribute GSI key but not which it reports first when a
+   * schema breaks several; ours reports, in this order: a repeated name, a first element that is no
+   * HASH, a HASH after a RANGE, then too many HASH or RANGE elements (the order DynamoDB reports
+   * for the same rules on a table's own key, which it does document by example).
+   */
+  @Test
+  void createTable_multiAttributeGsiKey_brokenSeveralWays_reportsTheFirstRuleInOurOrder() {
+    StringBuilder defs = new StringBuilder();
+    for (int i = 1; i <= 5; i++) {
+      defs.append(",").append(def("x" + i, "S"));
+    }
+    String fiveHashesRepeatingOne =
+        key("x1", "HASH")
+            + ","
+            + key("x2", "HASH")
+            + ","
+            + key("x3", "HASH")
+            + ","
+            + key("x4", "HASH")
+            + ","
+            + key("x5", "HASH")
+            + ","
+            + key("x1", "RANGE");
+    create(defs.toString(), gsis(index("gs1", fiveHashesRepeatingOne, ALL)))
+        .invalid("The KeySchema contains multiple key attributes with the same name");
+    String rangeFirstThenFiveHashes =
+        key("x5", "RANGE")
+            + ","
+            + key("x1", "HASH")
+            + ","
+            + key("x2", "HASH")
+            + ","
+            + key("x3", "HASH")
+            + ","
+            + key("x4", "HASH");
+    create(defs.toString(), gsis(index("gs1", rangeFirstThenFiveHashes, ALL)))
+        .invalid("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+    String fiveHashesAfterARange =
+        key("x1", "HASH")
+            + ","
+            + key("x2", "RANGE")
+            + ","
+            + key("x3", "HASH")
+            + ","
+            + key("x4", "HASH")
+            + ","
+            + key("x5", "HASH");
+    create(defs.toString(), gsis(index("gs1", fiveHashesAfterARange, ALL)))
+        .invalid(
+            INVALID + "All HASH key attributes must precede RANGE key attributes in the KeySchema");
+    assertThat(wire.tableNames()).isEmpty();
+  }
+
   @Test
   void createTable_lsiKeyRules() {
     String defs = "," + def("a", "S");
