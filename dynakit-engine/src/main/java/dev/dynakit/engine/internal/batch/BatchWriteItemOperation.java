@@ -230,32 +230,46 @@ final class BatchWriteItemOperation implements Operation {
           changes.add(w);
         }
       }
-      List<@Nullable Throttle> refusals = items.admitEach(changes);
-      List<ItemWrite> admitted = new ArrayList<>(changes.size());
-      int[] admittedAt = new int[changes.size()];
-      for (int c = 0; c < changes.size(); c++) {
-        if (refusals.get(c) == null) {
-          admittedAt[admitted.size()] = changed[c];
-          admitted.add(changes.get(c));
-        } else {
-          refused[changed[c]] = refusals.get(c);
-        }
-      }
-      if (admitted.isEmpty() && !changes.isEmpty() && changes.size() == n) {
-        // DynamoDB refuses the whole call when capacity admits none of its writes
-        throw refusals.get(0).exception();
-      }
+      List<ItemWrite> admitted =
+          items.meter() == null ? changes : admitted(changes, changed, refused);
       List<WriteEffects> applied = items.writeAdmitted(admitted);
       if (admitted.size() == n) {
         return applied;
       }
       WriteEffects[] effects = new WriteEffects[n];
       Arrays.fill(effects, WriteEffects.NONE);
-      for (int c = 0; c < admitted.size(); c++) {
-        effects[admittedAt[c]] = applied.get(c);
+      int c = 0;
+      for (int i = 0; i < n; i++) {
+        // the admitted changes, in order: the writes neither refused nor without effect
+        if (refused[i] == null
+            && (writes.get(i).oldItem() != null || writes.get(i).newItem() != null)) {
+          effects[i] = applied.get(c++);
+        }
       }
       return Arrays.asList(effects);
     }
+  }
+
+  /**
+   * The changes the capacity meter admits, each alone; the refused ones' reasons go into {@code
+   * refused} at their position among the writes ({@code changed}). When it admits none of the
+   * writes the whole call is refused, as DynamoDB refuses it.
+   */
+  private List<ItemWrite> admitted(
+      List<ItemWrite> changes, int[] changed, @Nullable Throttle[] refused) {
+    List<@Nullable Throttle> refusals = items.admitEach(changes);
+    List<ItemWrite> admitted = new ArrayList<>(changes.size());
+    for (int c = 0; c < changes.size(); c++) {
+      if (refusals.get(c) == null) {
+        admitted.add(changes.get(c));
+      } else {
+        refused[changed[c]] = refusals.get(c);
+      }
+    }
+    if (admitted.isEmpty() && changes.size() == refused.length) {
+      throw refusals.get(0).exception();
+    }
+    return admitted;
   }
 
   /**

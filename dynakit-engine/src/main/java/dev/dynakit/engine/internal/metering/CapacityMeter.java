@@ -45,16 +45,7 @@ public final class CapacityMeter {
    * @return null when admitted
    */
   public synchronized @Nullable Throttle admit(Access access, List<Charge> charges) {
-    long now = now();
-    Throttle refusal = check(now, access, charges);
-    if (refusal != null) {
-      throttled(now, charges);
-      return refusal;
-    }
-    for (Charge c : charges) {
-      meter(c.resource()).consume(now, access, c);
-    }
-    return null;
+    return admit(now(), access, charges);
   }
 
   /**
@@ -64,11 +55,25 @@ public final class CapacityMeter {
    */
   public synchronized List<@Nullable Throttle> admitEach(
       Access access, List<List<Charge>> requests) {
+    // one request: one second, even when the clock turns while its parts are admitted
+    long now = now();
     List<@Nullable Throttle> out = new ArrayList<>(requests.size());
     for (List<Charge> charges : requests) {
-      out.add(admit(access, charges));
+      out.add(admit(now, access, charges));
     }
     return out;
+  }
+
+  private @Nullable Throttle admit(long now, Access access, List<Charge> charges) {
+    Throttle refusal = check(now, access, charges);
+    if (refusal != null) {
+      throttled(now, charges);
+      return refusal;
+    }
+    for (Charge c : charges) {
+      meter(c.resource()).consume(now, access, c);
+    }
+    return null;
   }
 
   /**
