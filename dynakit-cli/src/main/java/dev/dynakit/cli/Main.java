@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
       VerifyTableCommand.class,
       LoadCommand.class,
       ExportCommand.class,
+      TopCommand.class,
       HelpCommand.class
     },
     versionProvider = Version.class,

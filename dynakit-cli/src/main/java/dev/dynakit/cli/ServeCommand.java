@@ -88,12 +88,27 @@ final class ServeCommand implements Callable<Integer> {
       })
   private Long tableLatency;
 
+  @Option(
+      names = "--enforce-capacity",
+      description = {
+        "Throttle as DynamoDB does: 1,000 write and 3,000 read units a second per partition key,"
+            + " provisioned tables and GSIs at their units plus burst credit, on-demand tables at"
+            + " their maximum throughput; keeps the hot-key statistics of 'dynakit top'."
+      })
+  private boolean enforceCapacity;
+
+  @Option(
+      names = "--key-statistics",
+      description = "Keep the hot-key statistics of 'dynakit top' without throttling.")
+  private boolean keyStatistics;
+
   @Override
   public Integer call() {
     Serving.checkPort(spec, port);
     Serving.checkAddress(host, port);
     PrintWriter out = spec.commandLine().getOut();
-    DynakitEngine.Builder engineSettings = DynakitEngine.builder();
+    DynakitEngine.Builder engineSettings =
+        DynakitEngine.builder().enforceCapacity(enforceCapacity).keyStatistics(keyStatistics);
     realism(engineSettings);
     DynakitEngine engine = engineSettings.build();
     EngineServer.Builder server;

@@ -3,6 +3,7 @@ package dev.dynakit.engine.internal.itemops;
 import dev.dynakit.engine.internal.capacity.Capacity;
 import dev.dynakit.engine.internal.expr.ExpressionContext;
 import dev.dynakit.engine.internal.expr.ProjectionExpr;
+import dev.dynakit.engine.internal.item.CapacityCharges;
 import dev.dynakit.engine.internal.item.ItemRequests;
 import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.item.KeyFactory;
@@ -46,6 +47,14 @@ final class GetItemOperation implements Operation {
     PrimaryKey key = KeyFactory.fromKey(table, keyParam);
 
     Map<String, AttrValue> item = items.read(key);
+    if (items.meter() != null) {
+      CapacityCharges.admitRead(
+          items,
+          table,
+          null,
+          CapacityCharges.partitionValues(table.def().key().hash(), key.attributes()),
+          Capacity.readUnits(item == null ? 0 : ItemSize.itemSize(item), consistent));
+    }
     Map<String, Object> response = new LinkedHashMap<>();
     if (item != null) {
       response.put("Item", projection == null ? item : projection.apply(item));
