@@ -1,0 +1,320 @@
+package dev.dynakit.advisor.internal;
+
+import dev.dynakit.advisor.AdvisorException;
+import dev.dynakit.advisor.Simulation;
+import dev.dynakit.advisor.Simulation.Load;
+import dev.dynakit.advisor.internal.Design.Index;
+import dev.dynakit.advisor.internal.Design.Projection;
+import dev.dynakit.advisor.internal.Traffic.TrafficPattern;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Predicts a traffic model's load on a design analytically: each pattern's requests spread over its
+ * partition-key values by the fields' distributions, so that the busiest value's load, and how many
+ * values pass the ceiling, follow from closed forms whatever the number of keys.
+ */
+public final class Simulator {
+  static final double KEY_BYTES = 100;
+  private static final double SECONDS_PER_MONTH = 730 * 3600.0;
+  private static final double DAYS_PER_MONTH = 730 / 24.0;
+  private static final double GB = 1024.0 * 1024 * 1024;
+  private static final double PARTITION_BYTES = 10 * GB;
+  private static final int TOP = 10;
+
+  private final Design design;
+  private final Traffic traffic;
+
+  private Simulator(Design design, Traffic traffic) {
+    this.design = design;
+    this.traffic = traffic;
+  }
+
+  /** The prediction for {@code traffic} on {@code design}. */
+  public static Simulation run(Design design, Traffic traffic) {
+    return new Simulator(design, traffic).run();
+  }
+
+  private Simulation run() {
+    List<Load> loads = new ArrayList<>();
+    double insertBytesPerSecond = 0;
+    KeyDistribution writes = null;
+    for (TrafficPattern p : traffic.patterns()) {
+      if (p.index() != null && design.index(p.index()).isEmpty()) {
+        throw new AdvisorException(
+            "traffic pattern "
+                + p.name()
+                + " reads index "
+                + p.index()
+                + ", which "
+                + design.table()
+                + " does not declare");
+      }
+      if (p.write()) {
+        loads.add(write(p));
+        loads.addAll(indexWrites(p));
+        insertBytesPerSecond += p.perSecond() * p.inserts() * storedBytes(p);
+        writes = writes == null ? tableKey(p) : writes;
+      } else {
+        loads.add(read(p));
+      }
+    }
+    List<Simulation.StoragePoint> storage = new ArrayList<>();
+    double share = writes == null ? 0 : writes.topShare();
+    for (int month = 1; month <= 12; month++) {
+      double days = month * DAYS_PER_MONTH;
+      if (traffic.retentionDays() != null) {
+        days = Math.min(days, traffic.retentionDays());
+      }
+      double bytes = insertBytesPerSecond * days * 86400;
+      storage.add(new Simulation.StoragePoint(month, bytes, bytes * share));
+    }
+    double read = 0;
+    double write = 0;
+    for (Load load : loads) {
+      if (load.kind().equals("read")) {
+        read += load.unitsPerSecond();
+      } else {
+        write += load.unitsPerSecond();
+      }
+    }
+    double lastBytes = storage.get(storage.size() - 1).bytes();
+    long partitions =
+        (long)
+            Math.max(
+                1,
+                Math.ceil(
+                    Math.max(
+                        lastBytes / PARTITION_BYTES,
+                        read / Simulation.READ_CEILING + write / Simulation.WRITE_CEILING)));
+    return new Simulation(loads, storage, cost(read, write, lastBytes), read, write, partitions);
+  }
+
+  private Simulation.Cost cost(double read, double write, double bytes) {
+    Prices prices = traffic.prices();
+    double onDemand =
+        (write * prices.writeRequestPerMillion() + read * prices.readRequestPerMillion())
+            * SECONDS_PER_MONTH
+            / 1e6;
+    double utilization = traffic.targetUtilization();
+    double provisioned =
+        (Math.ceil(write / utilization) * prices.wcuHour()
+                + Math.ceil(read / utilization) * prices.rcuHour())
+            * 730;
+    return new Simulation.Cost(
+        onDemand, provisioned, bytes / GB * prices.storageGbMonth(), prices.asMap());
+  }
+
+  private Load write(TrafficPattern p) {
+    double units = Math.ceil(itemBytes(p) / 1024);
+    for (Index index : design.indices()) {
+      if (!index.global()) {
+        // an LSI's copy is written to the same partition key, against the same ceiling
+        units += projectedWriteUnits(index, p);
+      }
+    }
+    KeyDistribution key = shardedWrite(tableKey(p), p);
+    return load(p, "table", "write", units, key, false, p.shards());
+  }
+
+  private List<Load> indexWrites(TrafficPattern p) {
+    List<Load> loads = new ArrayList<>();
+    for (Index index : design.indices()) {
+      if (!index.global() || !reaches(index, p)) {
+        continue;
+      }
+      KeyDistribution key = distributionOf(fieldsOf(index.partitionKey(), p.entity()), p);
+      loads.add(load(p, index.name(), "index-write", projectedWriteUnits(index, p), key, false, 1));
+    }
+    return loads;
+  }
+
+  private Load read(TrafficPattern p) {
+    List<String> pk = design.partitionKeyOf(p.index());
+    Set<String> needed = fieldsOf(pk, null);
+    Set<String> named = new LinkedHashSet<>(p.key().keySet());
+    Design.Pattern declared = declaredPattern(p.name());
+    if (declared != null) {
+      for (String attribute : pk) {
+        declared
+            .on(attribute)
+            .ifPresent(c -> named.addAll(new Design.KeyTemplate(c.template(), false).fields()));
+      }
+      needed = new LinkedHashSet<>();
+      for (String attribute : pk) {
+        Design.KeyCondition c = declared.on(attribute).orElse(null);
+        if (c != null) {
+          needed.addAll(new Design.KeyTemplate(c.template(), false).fields());
+        }
+      }
+    }
+    boolean scan = !named.containsAll(needed) || (needed.isEmpty() && declared == null);
+    double consistency = p.strong() && p.index() == null ? 1 : 0.5;
+    double items = p.itemsPerRead() / p.shards();
+    Index index = p.index() == null ? null : design.index(p.index()).orElse(null);
+    double bytesPerItem =
+        index != null && index.projection() == Projection.KEYS_ONLY ? KEY_BYTES : itemBytes(p);
+    if (scan) {
+      double tableBytes = Math.max(tableBytesAfter(1), bytesPerItem);
+      double units = Math.ceil(tableBytes / 4096) * consistency;
+      return load(p, target(p), "read", units, new KeyDistribution.Unknown("scan"), true, 1);
+    }
+    double units = Math.max(1, Math.ceil(items * bytesPerItem / 4096)) * consistency;
+    KeyDistribution key = distributionOf(needed, p);
+    return load(p, target(p), "read", units, key, false, p.shards());
+  }
+
+  private Load load(
+      TrafficPattern p,
+      String target,
+      String kind,
+      double unitsPerRequest,
+      KeyDistribution key,
+      boolean scan,
+      int shards) {
+    double ceiling = kind.equals("read") ? Simulation.READ_CEILING : Simulation.WRITE_CEILING;
+    double total = p.perSecond() * unitsPerRequest;
+    List<Double> top = new ArrayList<>();
+    key.topShares(TOP).forEach(s -> top.add(s * total));
+    double throttled = total <= 0 ? 0 : key.countAbove(ceiling / total);
+    return new Load(
+        p.name(),
+        target,
+        kind,
+        p.perSecond(),
+        unitsPerRequest,
+        total,
+        scan ? Double.POSITIVE_INFINITY : key.keys(),
+        scan ? "scan: every item of the table" : key.describe(),
+        top.isEmpty() ? 0 : top.get(0),
+        ceiling,
+        throttled,
+        scan,
+        shards,
+        List.copyOf(top));
+  }
+
+  /** The distribution of the table's partition key for a write. */
+  private KeyDistribution tableKey(TrafficPattern p) {
+    return distributionOf(fieldsOf(List.of(design.partitionKey()), p.entity()), p);
+  }
+
+  private KeyDistribution shardedWrite(KeyDistribution key, TrafficPattern p) {
+    return p.shards() > 1
+        ? new KeyDistribution.Product(List.of(key, new KeyDistribution.Uniform(p.shards())))
+        : key;
+  }
+
+  private Set<String> fieldsOf(List<String> attributes, @Nullable String entity) {
+    Set<String> fields = new LinkedHashSet<>();
+    for (String attribute : attributes) {
+      if (entity == null) {
+        fields.addAll(design.fieldsBehind(attribute));
+        continue;
+      }
+      design.entities().stream()
+          .filter(e -> e.name().equals(entity))
+          .findFirst()
+          .map(e -> e.keys().get(attribute))
+          .ifPresent(t -> fields.addAll(t.fields()));
+    }
+    return fields;
+  }
+
+  /**
+   * The distribution of a key made of {@code fields}: a declared shard placeholder is uniform over
+   * the entity's shard count; no field at all is a constant key.
+   */
+  private KeyDistribution distributionOf(Set<String> fields, TrafficPattern p) {
+    if (fields.isEmpty()) {
+      return new KeyDistribution.TimeBucket("constant");
+    }
+    List<KeyDistribution> parts = new ArrayList<>();
+    for (String field : fields) {
+      int shards = declaredShards(field);
+      parts.add(
+          shards > 1 && !traffic.fields().containsKey(field)
+              ? new KeyDistribution.Uniform(shards)
+              : traffic.distribution(field));
+    }
+    return parts.size() == 1 ? parts.get(0) : new KeyDistribution.Product(parts);
+  }
+
+  private int declaredShards(String field) {
+    return design.entities().stream()
+        .filter(e -> e.shards() > 1)
+        .filter(e -> e.keys().values().stream().anyMatch(t -> t.fields().contains(field)))
+        .mapToInt(Design.Entity::shards)
+        .max()
+        .orElse(1);
+  }
+
+  private boolean reaches(Index index, TrafficPattern p) {
+    if (p.entity() == null) {
+      return true;
+    }
+    return design.entities().stream()
+        .anyMatch(
+            e ->
+                e.name().equals(p.entity()) && e.keys().keySet().containsAll(index.partitionKey()));
+  }
+
+  private double projectedWriteUnits(Index index, TrafficPattern p) {
+    return switch (index.projection()) {
+      case ALL -> Math.ceil(itemBytes(p) / 1024);
+      case KEYS_ONLY -> 1;
+      case INCLUDE ->
+          Math.ceil(Math.min(itemBytes(p), KEY_BYTES * (1 + index.included().size())) / 1024);
+    };
+  }
+
+  /** What one insert adds to storage: the item, its index copies, 100 bytes of overhead each. */
+  private double storedBytes(TrafficPattern p) {
+    double bytes = itemBytes(p) + KEY_BYTES;
+    for (Index index : design.indices()) {
+      if (!reaches(index, p)) {
+        continue;
+      }
+      bytes +=
+          KEY_BYTES
+              + switch (index.projection()) {
+                case ALL -> itemBytes(p);
+                case KEYS_ONLY -> KEY_BYTES;
+                case INCLUDE -> KEY_BYTES * (1 + index.included().size());
+              };
+    }
+    return bytes;
+  }
+
+  private double tableBytesAfter(int months) {
+    double perSecond = 0;
+    for (TrafficPattern p : traffic.patterns()) {
+      if (p.write()) {
+        perSecond += p.perSecond() * p.inserts() * (itemBytes(p) + KEY_BYTES);
+      }
+    }
+    double days = months * DAYS_PER_MONTH;
+    if (traffic.retentionDays() != null) {
+      days = Math.min(days, traffic.retentionDays());
+    }
+    return perSecond * days * 86400;
+  }
+
+  private double itemBytes(TrafficPattern p) {
+    return p.itemBytes() > 0 ? p.itemBytes() : traffic.itemBytes();
+  }
+
+  private Design.@Nullable Pattern declaredPattern(String name) {
+    return design.patterns().stream()
+        .filter(d -> !d.implicit() && d.name().equals(name))
+        .findFirst()
+        .orElse(null);
+  }
+
+  private static String target(TrafficPattern p) {
+    return p.index() == null ? "table" : p.index();
+  }
+}
