@@ -32,6 +32,8 @@ import picocli.CommandLine.Spec;
       VerifyTableCommand.class,
       LoadCommand.class,
       ExportCommand.class,
+      LintCommand.class,
+      SimulateCommand.class,
       HelpCommand.class
     },
     versionProvider = Version.class,

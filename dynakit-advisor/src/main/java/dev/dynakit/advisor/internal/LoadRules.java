@@ -54,19 +54,16 @@ final class LoadRules {
                 + " suffices), cache"
                 + " reads, or key on a finer field");
       }
-      if (!sharded && (hotHint || load.ceilingShare() > 1) && !load.scan()) {
+      if (!sharded && hotHint && !load.scan()) {
         c.add(
             SHARD_MISSING,
-            hotHint ? Severity.ERROR : Severity.WARNING,
+            load.ceilingShare() > 1 ? Severity.ERROR : Severity.WARNING,
             subject,
-            (hotHint
-                    ? "the traffic model declares its key hot"
-                    : "its busiest key passes the" + " ceiling")
-                + " and nothing spreads it over several partition-key values",
+            "the traffic model declares its key hot and nothing spreads it over several"
+                + " partition-key values",
             "append a shard suffix (#0..#"
                 + (suggestShards(load) - 1)
-                + ") to the key: write"
-                + " to one, read all and combine");
+                + ") to the key: write to one, read all and combine");
       }
       boolean coldHint = Boolean.FALSE.equals(p.hot());
       double unsharded = load.ceilingShare() * (load.kind().equals("read") ? 1 : ways);

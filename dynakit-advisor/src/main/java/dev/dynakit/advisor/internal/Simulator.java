@@ -63,14 +63,14 @@ public final class Simulator {
       }
     }
     List<Simulation.StoragePoint> storage = new ArrayList<>();
-    double share = writes == null ? 0 : writes.topShare();
     for (int month = 1; month <= 12; month++) {
       double days = month * DAYS_PER_MONTH;
       if (traffic.retentionDays() != null) {
         days = Math.min(days, traffic.retentionDays());
       }
       double bytes = insertBytesPerSecond * days * 86400;
-      storage.add(new Simulation.StoragePoint(month, bytes, bytes * share));
+      storage.add(
+          new Simulation.StoragePoint(month, bytes, largest(writes, bytes, insertBytesPerSecond)));
     }
     double read = 0;
     double write = 0;
@@ -91,6 +91,24 @@ public final class Simulator {
                         lastBytes / PARTITION_BYTES,
                         read / Simulation.READ_CEILING + write / Simulation.WRITE_CEILING)));
     return new Simulation(loads, storage, cost(read, write, lastBytes), read, write, partitions);
+  }
+
+  /**
+   * The busiest write key's item collection: its share of the bytes, but for a time bucket, which
+   * holds only its own day's (or second's) items.
+   */
+  private static double largest(
+      @Nullable KeyDistribution writes, double bytes, double insertBytesPerSecond) {
+    if (writes == null) {
+      return 0;
+    }
+    if (writes instanceof KeyDistribution.TimeBucket bucket) {
+      double seconds = bucket.name().equals("today") ? 86400 : 1;
+      return bucket.name().equals("constant")
+          ? bytes
+          : Math.min(bytes, insertBytesPerSecond * seconds);
+    }
+    return bytes * writes.topShare();
   }
 
   private Simulation.Cost cost(double read, double write, double bytes) {
