@@ -54,7 +54,11 @@ final class SpecJsonReader {
           "billingMode",
           "provisionedThroughput",
           "ttlField",
-          "streamSpecification");
+          "streamSpecification",
+          "partitionKey",
+          "sortKey",
+          "entities",
+          "accessPatterns");
 
   private static final List<String> OPERATORS =
       Arrays.stream(FilterOp.values()).map(FilterOp::code).toList();
@@ -148,6 +152,7 @@ final class SpecJsonReader {
     }
     codecs(b, root.get("codecs"));
     provisioning(b, root);
+    new EntityJsonReader(this).read(b, root);
     b.shapeProblems.addAll(problems);
     return b;
   }
@@ -484,7 +489,7 @@ final class SpecJsonReader {
 
   // ---- shapes
 
-  private void problem(String field, String rule) {
+  void problem(String field, String rule) {
     problems.add(new Problem(field, rule));
   }
 
@@ -497,7 +502,7 @@ final class SpecJsonReader {
     return hint.isEmpty() ? what + "; " + all + new TreeSet<>(known) : what + hint;
   }
 
-  private void only(Map<String, Object> shape, String at, String... keys) {
+  void only(Map<String, Object> shape, String at, String... keys) {
     List<String> known = List.of(keys);
     for (String key : shape.keySet()) {
       if (!known.contains(key)) {
@@ -506,11 +511,11 @@ final class SpecJsonReader {
     }
   }
 
-  private @Nullable String text(Map<String, Object> shape, String key, String at) {
+  @Nullable String text(Map<String, Object> shape, String key, String at) {
     return text(shape.get(key), at);
   }
 
-  private @Nullable String text(@Nullable Object value, String at) {
+  @Nullable String text(@Nullable Object value, String at) {
     if (value == null || value instanceof String) {
       return (String) value;
     }
@@ -518,7 +523,7 @@ final class SpecJsonReader {
     return null;
   }
 
-  private @Nullable Boolean bool(@Nullable Object value, String at) {
+  @Nullable Boolean bool(@Nullable Object value, String at) {
     if (value == null || value instanceof Boolean) {
       return (Boolean) value;
     }
@@ -526,7 +531,7 @@ final class SpecJsonReader {
     return null;
   }
 
-  private @Nullable Long integer(@Nullable Object value, String at) {
+  @Nullable Long integer(@Nullable Object value, String at) {
     if (value == null) {
       return null;
     }
@@ -553,7 +558,7 @@ final class SpecJsonReader {
     return type;
   }
 
-  private @Nullable Map<String, Object> object(@Nullable Object value, String at) {
+  @Nullable Map<String, Object> object(@Nullable Object value, String at) {
     if (value == null) {
       return null;
     }
@@ -564,7 +569,7 @@ final class SpecJsonReader {
     return null;
   }
 
-  private @Nullable List<Object> list(@Nullable Object value, String at) {
+  @Nullable List<Object> list(@Nullable Object value, String at) {
     if (value == null) {
       return null;
     }
@@ -584,7 +589,7 @@ final class SpecJsonReader {
   }
 
   @SuppressWarnings("unchecked")
-  private static <T> T cast(Object value) {
+  static <T> T cast(Object value) {
     return (T) value;
   }
 }

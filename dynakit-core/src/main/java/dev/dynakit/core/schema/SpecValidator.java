@@ -122,6 +122,10 @@ final class SpecValidator {
                 + "' is also a key field; the structural key holds their joined values");
       }
     }
+    if (b.genericKeys) {
+      // a generic sort key (SK) is a user-visible key attribute whose value templates compose
+      return;
+    }
     mustStartWithPrefix("structuralKey.name", key.name());
     String separator = key.separator();
     if (separator.isEmpty()) {

@@ -59,6 +59,9 @@ public final class TableSpec {
   private final @Nullable StreamSettings stream;
   private final @Nullable KeyEncoder keyEncoder;
   private final ItemConverter itemConverter;
+  private final boolean genericKeys;
+  private final Map<String, EntitySpec> entities;
+  private final Map<String, AccessPattern> accessPatterns;
 
   private TableSpec(Builder b, Map<String, IndexSpec> resolvedIndices) {
     this.table = b.table;
@@ -83,7 +86,11 @@ public final class TableSpec {
     this.throughput = b.throughput;
     this.ttlField = b.ttlField;
     this.stream = b.stream;
-    this.keyEncoder = structuralKey == null ? null : new KeyEncoder(keyFields, structuralKey);
+    this.genericKeys = b.genericKeys;
+    this.keyEncoder =
+        structuralKey == null || genericKeys ? null : new KeyEncoder(keyFields, structuralKey);
+    this.entities = Collections.unmodifiableMap(new LinkedHashMap<>(b.entities));
+    this.accessPatterns = Collections.unmodifiableMap(new LinkedHashMap<>(b.accessPatterns));
     this.itemConverter = ItemConverter.of(codecs);
   }
 
@@ -142,6 +149,9 @@ public final class TableSpec {
     b.throughput = throughput;
     b.ttlField = ttlField;
     b.stream = stream;
+    b.genericKeys = genericKeys;
+    b.entities.putAll(entities);
+    b.accessPatterns.putAll(accessPatterns);
     return b;
   }
 
@@ -167,7 +177,31 @@ public final class TableSpec {
     return structuralKey;
   }
 
-  /** The encoder of the structural key, or null when none is declared. */
+  /**
+   * Whether the table has generic key attributes ({@code partitionKey} / {@code sortKey}) whose
+   * values its entities' key templates compose: a single-table design. The sort key is then {@link
+   * #structuralKey()} with no encoder: its value is written as composed.
+   */
+  public boolean genericKeys() {
+    return genericKeys;
+  }
+
+  /** The entities of a single-table design by name, in declaration order (empty otherwise). */
+  public Map<String, EntitySpec> entities() {
+    return entities;
+  }
+
+  /** The entity with this name. */
+  public Optional<EntitySpec> entity(String name) {
+    return Optional.ofNullable(entities.get(name));
+  }
+
+  /** The access patterns by name, in declaration order. */
+  public Map<String, AccessPattern> accessPatterns() {
+    return accessPatterns;
+  }
+
+  /** The encoder of the structural key, or null when none is declared or the keys are generic. */
   public @Nullable KeyEncoder keyEncoder() {
     return keyEncoder;
   }
@@ -444,6 +478,11 @@ public final class TableSpec {
     @Nullable Throughput throughput;
     @Nullable String ttlField;
     @Nullable StreamSettings stream;
+    boolean genericKeys;
+    final Map<String, EntitySpec> entities = new LinkedHashMap<>();
+    final List<String> repeatedEntities = new ArrayList<>();
+    final Map<String, AccessPattern> accessPatterns = new LinkedHashMap<>();
+    final List<String> repeatedPatterns = new ArrayList<>();
     final List<DeclarationException.Problem> shapeProblems = new ArrayList<>();
 
     Builder(String table) {
@@ -466,6 +505,50 @@ public final class TableSpec {
     /** Appends a string key field. */
     public Builder keyField(String name) {
       return keyField(KeyField.string(name));
+    }
+
+    /**
+     * The table's generic partition-key attribute (a string, {@code PK}), whose values the
+     * entities' key templates compose; replaces the key fields.
+     */
+    public Builder partitionKey(String attribute) {
+      keyFields.clear();
+      keyFields.add(KeyField.string(attribute));
+      genericKeys = true;
+      return this;
+    }
+
+    /** The table's generic sort-key attribute (a string, {@code SK}), composed by templates. */
+    public Builder sortKey(String attribute) {
+      this.structuralKey = StructuralKey.of(attribute);
+      genericKeys = true;
+      return this;
+    }
+
+    /** Adds an entity of a single-table design; a repeated name is reported at build time. */
+    public Builder entity(EntitySpec entity) {
+      if (entities.putIfAbsent(entity.name(), entity) != null) {
+        repeatedEntities.add(entity.name());
+      }
+      return this;
+    }
+
+    /** Adds an entity from its builder. */
+    public Builder entity(EntitySpec.Builder entity) {
+      return entity(entity.build());
+    }
+
+    /** Adds a named access pattern; a repeated name is reported at build time. */
+    public Builder accessPattern(AccessPattern pattern) {
+      if (accessPatterns.putIfAbsent(pattern.name(), pattern) != null) {
+        repeatedPatterns.add(pattern.name());
+      }
+      return this;
+    }
+
+    /** Adds an access pattern from its builder. */
+    public Builder accessPattern(AccessPattern.Builder pattern) {
+      return accessPattern(pattern.build());
     }
 
     /** The structural key with the default separator {@code |}. */
@@ -660,6 +743,7 @@ public final class TableSpec {
             }
           });
       problems.addAll(new SpecValidator(this, resolved).validate());
+      problems.addAll(new EntityRules(this, resolved).validate());
       if (!problems.isEmpty()) {
         throw new DeclarationException(table, problems);
       }

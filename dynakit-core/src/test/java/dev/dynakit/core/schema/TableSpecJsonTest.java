@@ -189,7 +189,10 @@ class TableSpecJsonTest {
   void fromJson_unknownNamesFarFromAnyOption_listTheOptions() {
     assertThat(refused("{\"table\": \"ttt\", \"colour\": \"blue\"}").problems())
         .extracting(Problem::toString)
-        .anyMatch(p -> p.startsWith("colour: unknown option; the options are [billingMode, "));
+        .anyMatch(
+            p ->
+                p.startsWith(
+                    "colour: unknown option; the options are [accessPatterns, billingMode, "));
     assertThat(
             refused("{\"table\": \"ttt\", \"keyFields\": [{\"name\": \"a\", \"size\": 3}]}")
                 .problems())
