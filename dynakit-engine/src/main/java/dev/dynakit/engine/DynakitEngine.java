@@ -4,20 +4,28 @@ import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.item.ItemStore;
+import dev.dynakit.engine.internal.metering.CapacityMeter;
+import dev.dynakit.engine.internal.metering.HotKey;
+import dev.dynakit.engine.internal.metering.KeyFigures;
 import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
+import dev.dynakit.engine.internal.stats.KeyStatisticsOperation;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.TableArns;
 import dev.dynakit.engine.internal.ttl.TtlSweeper;
+import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ValueWording;
 import dev.dynakit.engine.storage.OrderedStore;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An embeddable DynamoDB-compatible engine. It answers DynamoDB JSON 1.0 requests: give it the
@@ -40,14 +48,20 @@ public final class DynakitEngine implements AutoCloseable {
   private final Map<String, ValueWording.Layer> valueWordings;
   private final TableArns arns;
   private final TtlSweeper ttlSweeper;
+  private final KeyStatisticsOperation keyStatistics;
 
   private DynakitEngine(Builder builder) {
     OrderedStore store = builder.store != null ? builder.store : EngineDefaults.memoryStore();
+    // no meter at all unless asked for: the write path then pays nothing for it
+    CapacityMeter meter =
+        builder.enforceCapacity || builder.keyStatistics
+            ? new CapacityMeter(builder.clock, builder.enforceCapacity)
+            : null;
     this.state =
         new EngineState(
             new Catalog(),
             store,
-            new ItemStore(store),
+            new ItemStore(store, meter),
             builder.clock,
             builder.region,
             builder.accountId,
@@ -61,6 +75,9 @@ public final class DynakitEngine implements AutoCloseable {
       wordings.put(e.getKey(), ValueWording.of(e.getKey()));
       wordings.put(TARGET_PREFIX + e.getKey(), ValueWording.of(e.getKey()));
     }
+    this.keyStatistics = new KeyStatisticsOperation(state.catalog(), meter);
+    // Dynakit's own operation, under its own target prefix only
+    ops.put(KeyStatisticsOperation.TARGET, keyStatistics);
     this.operations = Map.copyOf(ops);
     this.valueWordings = Map.copyOf(wordings);
     this.arns = new TableArns(builder.region, builder.accountId);
@@ -169,6 +186,45 @@ public final class DynakitEngine implements AutoCloseable {
     return ttlSweeper.sweep();
   }
 
+  /**
+   * The hottest partition-key values of a table and its GSIs over the last {@code window} of the
+   * engine's clock (at most 300 seconds): the figures {@code ./dynakit top} shows and the {@code
+   * Dynakit_20261206.DescribeKeyStatistics} operation answers. Kept only when the engine was built
+   * with {@link Builder#enforceCapacity} or {@link Builder#keyStatistics}.
+   *
+   * @param indexName one GSI only; null for the table and all its GSIs
+   * @param limit how many keys at most (1 to 1,000)
+   * @throws EngineException when the table or GSI does not exist, the window or limit is out of
+   *     range, or the engine keeps no statistics
+   */
+  public KeyStatistics keyStatistics(
+      String tableName, @Nullable String indexName, Duration window, int limit) {
+    Objects.requireNonNull(tableName, "tableName");
+    Objects.requireNonNull(window, "window");
+    KeyStatisticsOperation.Query q =
+        keyStatistics.query(tableName, indexName, window.toSeconds(), (long) limit);
+    List<KeyStatistics.Key> keys = new ArrayList<>();
+    for (HotKey k : keyStatistics.hotKeys(q)) {
+      KeyFigures f = k.figures();
+      keys.add(
+          new KeyStatistics.Key(
+              k.indexName(),
+              typedJson(KeyStatisticsOperation.partitionKey(k.partitionKey())),
+              f.readUnits(),
+              f.writeUnits(),
+              f.peakRead(),
+              f.peakWrite(),
+              f.throttled()));
+    }
+    return new KeyStatistics(tableName, q.window(), keys);
+  }
+
+  /** An attribute value as the tree of its typed JSON form. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> typedJson(AttrValue value) {
+    return (Map<String, Object>) Json.parseObject(Json.write(Map.of("v", value))).get("v");
+  }
+
   /** The region that appears in ARNs. */
   public String region() {
     return state.region();
@@ -192,6 +248,8 @@ public final class DynakitEngine implements AutoCloseable {
     private String accountId = "000000000000";
     private Duration ttlSweepInterval = Duration.ofSeconds(1);
     private Duration ttlChangeInterval = Duration.ofHours(1);
+    private boolean enforceCapacity;
+    private boolean keyStatistics;
 
     private Builder() {}
 
@@ -240,6 +298,32 @@ public final class DynakitEngine implements AutoCloseable {
         throw new IllegalArgumentException("ttlChangeInterval must not be negative: " + interval);
       }
       this.ttlChangeInterval = interval;
+      return this;
+    }
+
+    /**
+     * Whether to throttle as DynamoDB does (off by default): a partition-key value serves at most
+     * 1,000 write and 3,000 read units per second; a provisioned table or GSI its provisioned units
+     * plus burst credit (unused capacity of up to 300 seconds; a new table has none), a GSI over
+     * its capacity throttling the base write; an on-demand table or GSI its maximum throughput if
+     * set. A throttled request is refused with ProvisionedThroughputExceededException (an on-demand
+     * maximum: ThrottlingException) and its ThrottlingReasons, and writes nothing; BatchWriteItem
+     * and BatchGetItem return the throttled part as unprocessed; a transaction is cancelled with
+     * ThrottlingError reasons. Seconds are the engine's {@link #clock}, so a test with a clock it
+     * moves by hand decides when capacity comes back. Key statistics are kept too.
+     */
+    public Builder enforceCapacity(boolean enforce) {
+      this.enforceCapacity = enforce;
+      return this;
+    }
+
+    /**
+     * Whether to keep the hot-key statistics ({@link DynakitEngine#keyStatistics}) without
+     * throttling; off by default, as metering costs every request a little. On with {@link
+     * #enforceCapacity} anyway.
+     */
+    public Builder keyStatistics(boolean keep) {
+      this.keyStatistics = keep;
       return this;
     }
 

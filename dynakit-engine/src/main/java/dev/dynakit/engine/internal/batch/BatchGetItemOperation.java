@@ -4,10 +4,12 @@ import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.internal.capacity.Capacity;
 import dev.dynakit.engine.internal.expr.ExpressionContext;
 import dev.dynakit.engine.internal.expr.ProjectionExpr;
+import dev.dynakit.engine.internal.item.CapacityCharges;
 import dev.dynakit.engine.internal.item.ItemRequests;
 import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.item.KeyFactory;
 import dev.dynakit.engine.internal.item.PrimaryKey;
+import dev.dynakit.engine.internal.metering.Throttle;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.protocol.WireValues;
@@ -28,7 +30,8 @@ import org.jspecify.annotations.Nullable;
  * BatchGetItem: up to 100 keys over one or more tables, each table with its own projection and
  * consistency. A response reads at most 16 MB of items (measured as stored, before projection, as
  * DynamoDB meters reads); the key that would go over and every key after it come back in {@code
- * UnprocessedKeys}, in the request's per-table shape, for the caller to ask again.
+ * UnprocessedKeys}, in the request's per-table shape, for the caller to ask again, and so do the
+ * keys capacity enforcement throttles.
  */
 final class BatchGetItemOperation implements Operation {
   static final int MAX_KEYS = 100;
@@ -177,6 +180,8 @@ final class BatchGetItemOperation implements Operation {
     Map<String, Double> units = new LinkedHashMap<>();
     long bytes = 0;
     boolean full = false;
+    int read = 0;
+    Throttle throttled = null;
     for (TableRead r : reads) {
       String name = r.table().name();
       List<Object> found = new ArrayList<>();
@@ -196,8 +201,24 @@ final class BatchGetItemOperation implements Operation {
           left.add(r.keyParams().get(i));
           continue;
         }
+        double readUnits = Capacity.readUnits(size, r.consistent());
+        Throttle refused =
+            CapacityCharges.chargeRead(
+                items,
+                r.table(),
+                null,
+                CapacityCharges.partitionValues(
+                    r.table().def().key().hash(), r.keys().get(i).attributes()),
+                readUnits);
+        if (refused != null) {
+          // a throttled key is left for the caller's next request, as DynamoDB leaves it
+          throttled = throttled == null ? refused : throttled;
+          left.add(r.keyParams().get(i));
+          continue;
+        }
+        read++;
         bytes += size;
-        tableUnits += Capacity.readUnits(size, r.consistent());
+        tableUnits += readUnits;
         if (item != null) {
           found.add(r.projection() == null ? item : r.projection().apply(item));
         }
@@ -207,6 +228,10 @@ final class BatchGetItemOperation implements Operation {
       if (!left.isEmpty()) {
         unprocessed.put(name, unprocessedEntry(r, left));
       }
+    }
+    if (read == 0 && throttled != null && !full) {
+      // DynamoDB refuses the whole call when capacity admits none of its keys
+      throw throttled.exception();
     }
     Map<String, Object> response = new LinkedHashMap<>();
     response.put("Responses", responses);

@@ -11,6 +11,7 @@ import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.item.ItemWrite;
 import dev.dynakit.engine.internal.item.KeyFactory;
 import dev.dynakit.engine.internal.item.PrimaryKey;
+import dev.dynakit.engine.internal.metering.Throttle;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.protocol.WireValues;
@@ -28,7 +29,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * BatchWriteItem: up to 25 puts and deletes over one or more tables. Every request is validated
  * before anything is written (a refusal writes nothing); the writes are then applied together under
- * their item locks, in one store batch, so none is ever left unprocessed.
+ * their item locks, in one store batch. Only capacity enforcement leaves writes unprocessed: the
+ * ones it throttles are returned as UnprocessedItems, unwritten.
  */
 final class BatchWriteItemOperation implements Operation {
   static final int MAX_REQUESTS = 25;
@@ -97,22 +99,29 @@ final class BatchWriteItemOperation implements Operation {
 
     List<Planned> planned = plan(byTable, total);
     List<ItemWrite> writes = new ArrayList<>(planned.size());
-    List<WriteEffects> effects = apply(planned, writes);
+    Throttle[] refused = new Throttle[planned.size()];
+    List<WriteEffects> effects = apply(planned, writes, refused);
 
     Map<String, Object> response = new LinkedHashMap<>();
-    response.put("UnprocessedItems", Map.of());
+    response.put("UnprocessedItems", unprocessed(planned, refused));
     if (capacity != Capacity.Mode.NONE) {
       WriteCapacity units = WriteCapacity.plain();
       for (int i = 0; i < writes.size(); i++) {
         ItemWrite w = writes.get(i);
+        if (refused[i] != null) {
+          continue;
+        }
         units.add(w.table().name(), Capacity.writeUnits(writtenSize(w)), effects.get(i));
       }
       response.put("ConsumedCapacity", units.consumed(capacity));
     }
     if (collectionMetrics) {
       CollectionMetrics metrics = new CollectionMetrics();
-      for (ItemWrite w : writes) {
-        metrics.add(w.table().name(), items.itemCollectionMetrics(w.table(), w.key()));
+      for (int i = 0; i < writes.size(); i++) {
+        ItemWrite w = writes.get(i);
+        if (refused[i] == null) {
+          metrics.add(w.table().name(), items.itemCollectionMetrics(w.table(), w.key()));
+        }
       }
       metrics.addTo(response);
     }
@@ -196,9 +205,11 @@ final class BatchWriteItemOperation implements Operation {
 
   /**
    * Locks every item, reads what each write replaces and applies all writes at once (with their
-   * index changes); fills {@code writes} and returns what each cost in the indices.
+   * index changes); fills {@code writes} and returns what each cost in the indices. A write the
+   * capacity meter throttles is not written: {@code refused} holds why at its position.
    */
-  private List<WriteEffects> apply(List<Planned> planned, List<ItemWrite> writes) {
+  private List<WriteEffects> apply(
+      List<Planned> planned, List<ItemWrite> writes, @Nullable Throttle[] refused) {
     int n = planned.size();
     List<PrimaryKey> keys = new ArrayList<>(n);
     for (Planned p : planned) {
@@ -219,17 +230,56 @@ final class BatchWriteItemOperation implements Operation {
           changes.add(w);
         }
       }
-      List<WriteEffects> applied = items.writeAll(changes);
-      if (changes.size() == n) {
+      List<@Nullable Throttle> refusals = items.admitEach(changes);
+      List<ItemWrite> admitted = new ArrayList<>(changes.size());
+      int[] admittedAt = new int[changes.size()];
+      for (int c = 0; c < changes.size(); c++) {
+        if (refusals.get(c) == null) {
+          admittedAt[admitted.size()] = changed[c];
+          admitted.add(changes.get(c));
+        } else {
+          refused[changed[c]] = refusals.get(c);
+        }
+      }
+      if (admitted.isEmpty() && !changes.isEmpty() && changes.size() == n) {
+        // DynamoDB refuses the whole call when capacity admits none of its writes
+        throw refusals.get(0).exception();
+      }
+      List<WriteEffects> applied = items.writeAdmitted(admitted);
+      if (admitted.size() == n) {
         return applied;
       }
       WriteEffects[] effects = new WriteEffects[n];
       Arrays.fill(effects, WriteEffects.NONE);
-      for (int c = 0; c < changes.size(); c++) {
-        effects[changed[c]] = applied.get(c);
+      for (int c = 0; c < admitted.size(); c++) {
+        effects[admittedAt[c]] = applied.get(c);
       }
       return Arrays.asList(effects);
     }
+  }
+
+  /**
+   * The UnprocessedItems member: the throttled writes as their requests, by table, for the caller
+   * to send again.
+   */
+  private static Map<String, Object> unprocessed(
+      List<Planned> planned, @Nullable Throttle[] refused) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (int i = 0; i < refused.length; i++) {
+      if (refused[i] == null) {
+        continue;
+      }
+      Planned p = planned.get(i);
+      Map<String, Object> request =
+          p.item() != null
+              ? Map.of("PutRequest", Map.of("Item", p.item()))
+              : Map.of("DeleteRequest", Map.of("Key", p.key().attributes()));
+      @SuppressWarnings("unchecked")
+      List<Object> list =
+          (List<Object>) out.computeIfAbsent(p.table().name(), t -> new ArrayList<>());
+      list.add(request);
+    }
+    return out;
   }
 
   /** The size a write is charged for: the larger of the old and the new item. */

@@ -1,8 +1,11 @@
 package dev.dynakit.engine.internal.index;
 
+import dev.dynakit.engine.internal.capacity.Capacity;
+import dev.dynakit.engine.internal.table.IndexDef;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.storage.WriteBatch;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +75,49 @@ public final class WritePlan {
     }
     for (IndexChange c : changes) {
       c.count(table);
+    }
+  }
+
+  /** Receives one index write of a plan (for capacity metering). */
+  @FunctionalInterface
+  public interface IndexWriteSink {
+    /**
+     * @param entry the attributes of the entry written or deleted, its index key among them
+     * @param sizeDelta how much the entry grows the index (negative for a removal)
+     */
+    void accept(IndexDef index, Map<String, AttrValue> entry, double units, long sizeDelta);
+  }
+
+  /**
+   * Passes each index write: an entry rewritten under its key once, a key change as the removal of
+   * the old entry and the put of the new one (they may lie in different partitions).
+   */
+  public void forEachIndexWrite(IndexWriteSink sink) {
+    for (IndexChange c : changes) {
+      IndexEntry before = c.before();
+      IndexEntry after = c.after();
+      if (c.unchanged()) {
+        continue;
+      }
+      if (before != null && after != null && Arrays.equals(before.key(), after.key())) {
+        sink.accept(
+            c.index(), after.projected(), c.writeUnits(), after.sizeBytes() - before.sizeBytes());
+        continue;
+      }
+      if (before != null) {
+        sink.accept(
+            c.index(),
+            before.projected(),
+            Capacity.writeUnits(before.sizeBytes()),
+            -before.sizeBytes());
+      }
+      if (after != null) {
+        sink.accept(
+            c.index(),
+            after.projected(),
+            Capacity.writeUnits(after.sizeBytes()),
+            after.sizeBytes());
+      }
     }
   }
 

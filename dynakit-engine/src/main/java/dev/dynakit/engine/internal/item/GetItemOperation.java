@@ -42,6 +42,14 @@ final class GetItemOperation implements Operation {
     PrimaryKey key = KeyFactory.fromKey(table, keyParam);
 
     Map<String, AttrValue> item = items.read(key);
+    if (items.meter() != null) {
+      CapacityCharges.admitRead(
+          items,
+          table,
+          null,
+          CapacityCharges.partitionValues(table.def().key().hash(), key.attributes()),
+          Capacity.readUnits(item == null ? 0 : ItemSize.itemSize(item), consistent));
+    }
     Map<String, Object> response = new LinkedHashMap<>();
     if (item != null) {
       response.put("Item", projection == null ? item : projection.apply(item));

@@ -3,6 +3,10 @@ package dev.dynakit.engine.internal.item;
 import dev.dynakit.engine.internal.index.IndexMaintenance;
 import dev.dynakit.engine.internal.index.WriteEffects;
 import dev.dynakit.engine.internal.index.WritePlan;
+import dev.dynakit.engine.internal.metering.Access;
+import dev.dynakit.engine.internal.metering.CapacityMeter;
+import dev.dynakit.engine.internal.metering.Charge;
+import dev.dynakit.engine.internal.metering.Throttle;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ItemCodec;
@@ -31,10 +35,23 @@ public final class ItemStore {
   // needs one of them then waits for it to run again.
   private final StripeLocks stripes = new StripeLocks(KeyFactory.LOCK_STRIPES);
   private final IndexMaintenance indexes;
+  // null when the engine neither enforces capacity nor keeps key statistics: writes pay nothing
+  private final @Nullable CapacityMeter meter;
 
   public ItemStore(OrderedStore store) {
+    this(store, null);
+  }
+
+  /** An item store whose writes are charged to (and may be throttled by) {@code meter}. */
+  public ItemStore(OrderedStore store, @Nullable CapacityMeter meter) {
     this.store = store;
     this.indexes = new IndexMaintenance(store);
+    this.meter = meter;
+  }
+
+  /** The capacity meter, or null when the engine does not meter. */
+  public @Nullable CapacityMeter meter() {
+    return meter;
   }
 
   /** Takes the lock guarding every write of the item with this key; release it by closing. */
@@ -147,10 +164,73 @@ public final class ItemStore {
    * @return what each change cost in the indices, in the order of {@code writes}
    */
   public List<WriteEffects> writeAll(List<ItemWrite> writes) {
+    List<WritePlan> plans = plan(writes);
+    if (meter != null) {
+      Throttle refused = meter.admit(Access.WRITE, charges(writes, plans, 1));
+      if (refused != null) {
+        throw refused.exception();
+      }
+    }
+    return apply(writes, plans);
+  }
+
+  /**
+   * Charges the writes of one transaction (at twice the units of plain writes) without writing
+   * them; then {@link #writeAdmitted} writes them.
+   *
+   * @return null when admitted (or the engine does not meter), else why they were throttled
+   */
+  public @Nullable Throttle admitTransaction(List<ItemWrite> writes) {
+    return meter == null ? null : meter.admit(Access.WRITE, charges(writes, plan(writes), 2));
+  }
+
+  /**
+   * Charges each write alone (the parts of a BatchWriteItem) without writing it; then {@link
+   * #writeAdmitted} writes the admitted ones.
+   *
+   * @return per write, null when admitted, else why it was throttled
+   */
+  public List<@Nullable Throttle> admitEach(List<ItemWrite> writes) {
+    List<@Nullable Throttle> out = new ArrayList<>(writes.size());
+    if (meter == null) {
+      for (int i = 0; i < writes.size(); i++) {
+        out.add(null);
+      }
+      return out;
+    }
+    List<WritePlan> plans = plan(writes);
+    List<List<Charge>> each = new ArrayList<>(writes.size());
+    for (int i = 0; i < writes.size(); i++) {
+      each.add(CapacityCharges.ofWrite(writes.get(i), plans.get(i), 1));
+    }
+    return meter.admitEach(Access.WRITE, each);
+  }
+
+  /**
+   * As {@link #writeAll}, for writes already charged by {@link #admitTransaction} or {@link
+   * #admitEach}.
+   */
+  public List<WriteEffects> writeAdmitted(List<ItemWrite> writes) {
+    return apply(writes, plan(writes));
+  }
+
+  private List<WritePlan> plan(List<ItemWrite> writes) {
     List<WritePlan> plans = new ArrayList<>(writes.size());
     for (ItemWrite w : writes) {
       plans.add(indexes.plan(w.table(), w.oldItem(), w.newItem()));
     }
+    return plans;
+  }
+
+  private static List<Charge> charges(List<ItemWrite> writes, List<WritePlan> plans, int factor) {
+    List<Charge> charges = new ArrayList<>(writes.size() * 2);
+    for (int i = 0; i < writes.size(); i++) {
+      charges.addAll(CapacityCharges.ofWrite(writes.get(i), plans.get(i), factor));
+    }
+    return charges;
+  }
+
+  private List<WriteEffects> apply(List<ItemWrite> writes, List<WritePlan> plans) {
     IndexMaintenance.Reservation reservation = indexes.reserve(plans);
     // an item's own change, and as many again for index entries, before the batch grows
     WriteBatch batch = new WriteBatch(2 * writes.size());

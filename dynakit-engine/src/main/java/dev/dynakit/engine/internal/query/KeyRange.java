@@ -44,6 +44,11 @@ final class KeyRange {
   }
 
   /** Validates the condition against the target's key schema and declared key types. */
+  /** The values of the queried partition's key attributes, in key order. */
+  List<AttrValue> partitionValues() {
+    return partitionValues;
+  }
+
   static KeyRange of(ReadTarget target, KeyConditionExpr condition) {
     return new KeyRange(target, condition);
   }

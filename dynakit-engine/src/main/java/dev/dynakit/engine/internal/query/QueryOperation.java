@@ -9,7 +9,9 @@ import dev.dynakit.engine.internal.expr.Expressions;
 import dev.dynakit.engine.internal.expr.KeyConditionExpr;
 import dev.dynakit.engine.internal.expr.Legacy;
 import dev.dynakit.engine.internal.expr.ProjectionExpr;
+import dev.dynakit.engine.internal.item.CapacityCharges;
 import dev.dynakit.engine.internal.item.ItemRequests;
+import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
@@ -30,10 +32,12 @@ final class QueryOperation implements Operation {
 
   private final Catalog catalog;
   private final PageReader reader;
+  private final ItemStore items;
 
-  QueryOperation(Catalog catalog, PageReader reader) {
+  QueryOperation(Catalog catalog, PageReader reader, ItemStore items) {
     this.catalog = catalog;
     this.reader = reader;
+    this.items = items;
   }
 
   @Override
@@ -105,7 +109,15 @@ final class QueryOperation implements Operation {
             filter,
             selection,
             consistent,
-            capacity != Capacity.Mode.NONE);
+            capacity != Capacity.Mode.NONE || items.meter() != null);
+    if (items.meter() != null) {
+      CapacityCharges.admitRead(
+          items,
+          table,
+          target.index(),
+          keys.partitionValues(),
+          Capacity.readUnitsTotal(page.bytesRead(), consistent) + page.fetchUnits());
+    }
     return PageResponse.of(page, selection, target, capacity, consistent);
   }
 

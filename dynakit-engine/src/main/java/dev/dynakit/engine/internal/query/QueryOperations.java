@@ -10,7 +10,7 @@ public final class QueryOperations {
 
   public static void register(Map<String, Operation> ops, EngineState state) {
     PageReader reader = new PageReader(state.store());
-    ops.put("Query", new QueryOperation(state.catalog(), reader));
+    ops.put("Query", new QueryOperation(state.catalog(), reader, state.items()));
     ops.put("Scan", new ScanOperation(state.catalog(), reader));
   }
 }

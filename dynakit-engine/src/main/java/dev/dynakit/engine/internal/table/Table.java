@@ -130,6 +130,17 @@ public final class Table {
     return indexCapacity.computeIfAbsent(indexName, n -> new ConcurrentHashMap<>());
   }
 
+  /**
+   * An OnDemandThroughput maximum ({@code MaxReadRequestUnits} or {@code MaxWriteRequestUnits}) of
+   * the table ({@code indexName} null) or of a GSI, for capacity enforcement; 0 when none is set
+   * (or -1 was, which removes it).
+   */
+  public long onDemandMaximum(@Nullable String indexName, String member) {
+    Map<String, Object> onDemand =
+        (indexName == null ? capacity : indexCapacity(indexName)).get(CapacitySettings.ON_DEMAND);
+    return onDemand != null && onDemand.get(member) instanceof Long n && n > 0 ? n : 0;
+  }
+
   /** When UpdateTable last set the table class, or null. */
   @Nullable Instant tableClassUpdatedAt() {
     return tableClassUpdatedAt;

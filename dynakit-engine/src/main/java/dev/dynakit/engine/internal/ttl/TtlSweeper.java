@@ -3,6 +3,7 @@ package dev.dynakit.engine.internal.ttl;
 import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.item.HeldLocks;
 import dev.dynakit.engine.internal.item.ItemStore;
+import dev.dynakit.engine.internal.item.ItemWrite;
 import dev.dynakit.engine.internal.item.KeyFactory;
 import dev.dynakit.engine.internal.item.PrimaryKey;
 import dev.dynakit.engine.internal.keys.KeyCodec;
@@ -15,6 +16,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -117,7 +119,8 @@ public final class TtlSweeper implements AutoCloseable {
       if (current == null || !expired(current.get(attribute))) {
         return false;
       }
-      items.write(table, key, current, null);
+      // DynamoDB's TTL deletions consume no capacity and are never throttled
+      items.writeAdmitted(List.of(new ItemWrite(table, key, current, null)));
       return true;
     }
   }

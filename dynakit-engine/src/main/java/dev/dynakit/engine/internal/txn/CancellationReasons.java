@@ -54,6 +54,15 @@ final class CancellationReasons {
     cancelled = true;
   }
 
+  /** The action's table or GSI had no capacity left for it (capacity enforcement). */
+  void throttled() {
+    Map<String, Object> r = new LinkedHashMap<>();
+    r.put("Code", "ThrottlingError");
+    r.put("Message", "Throughput exceeds the current capacity of your table or index.");
+    reasons.add(r);
+    cancelled = true;
+  }
+
   boolean cancelled() {
     return cancelled;
   }

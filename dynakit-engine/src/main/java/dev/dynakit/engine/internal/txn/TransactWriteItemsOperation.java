@@ -14,6 +14,7 @@ import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.item.ItemUpdates;
 import dev.dynakit.engine.internal.item.ItemWrite;
 import dev.dynakit.engine.internal.item.PrimaryKey;
+import dev.dynakit.engine.internal.metering.Throttle;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.Catalog;
@@ -162,9 +163,13 @@ final class TransactWriteItemsOperation implements Operation {
           writes.add(o.write());
         }
       }
+      Throttle throttled = items.admitTransaction(writes);
+      if (throttled != null) {
+        throw ThrottledActions.cancellation(actions, throttled);
+      }
       List<WriteEffects> applied;
       try {
-        applied = items.writeAll(writes);
+        applied = items.writeAdmitted(writes);
       } catch (EngineException e) {
         if (e.type() == ErrorType.ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED) {
           throw collectionTooLarge(outcomes);
