@@ -1,15 +1,19 @@
 package dev.dynakit.advisor;
 
+import dev.dynakit.advisor.internal.AnalysisRules;
 import dev.dynakit.advisor.internal.Design;
 import dev.dynakit.advisor.internal.DesignReader;
 import dev.dynakit.advisor.internal.Json;
 import dev.dynakit.advisor.internal.Linter;
+import dev.dynakit.advisor.internal.ReadBudget;
 import dev.dynakit.advisor.internal.Simulator;
+import dev.dynakit.advisor.internal.TableAnalyzer;
 import dev.dynakit.advisor.internal.Traffic;
 import dev.dynakit.advisor.internal.TrafficReader;
 import dev.dynakit.core.DeclarationException;
 import dev.dynakit.core.schema.TableSpec;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +26,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The key-design advisor for one declaration: {@link #lint()} checks it against the key-design
@@ -35,6 +40,7 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  */
 public final class Advisor {
+  private static final int SCAN_SEGMENTS = 4;
   private final Design design;
   private @Nullable Traffic traffic;
   private final Set<String> ignored = new LinkedHashSet<>();
@@ -115,6 +121,28 @@ public final class Advisor {
     Simulation simulation = Simulator.run(design, model);
     return new Report(
         design.table(), Linter.lint(design, model, simulation, ignored), simulation, null);
+  }
+
+  /**
+   * Reads the declared table through {@code client} at most {@code maxReadUnitsPerSecond} read
+   * units per second (a parallel Scan), and the hottest keys from {@code endpoint} when it is a
+   * Dynakit engine (null: none asked); the findings include the declaration's.
+   */
+  public Report analyze(
+      DynamoDbClient client, @Nullable URI endpoint, double maxReadUnitsPerSecond) {
+    if (!(maxReadUnitsPerSecond > 0)) {
+      throw new AdvisorException("the read rate must be above 0 units per second");
+    }
+    Traffic model = effectiveTraffic();
+    Simulation simulation = model == null ? null : Simulator.run(design, model);
+    Analysis analysis =
+        TableAnalyzer.run(
+            client, design, ReadBudget.of(maxReadUnitsPerSecond), SCAN_SEGMENTS, endpoint);
+    List<Finding> findings = new ArrayList<>(Linter.lint(design, model, simulation, ignored));
+    AnalysisRules.check(design, analysis).stream()
+        .filter(f -> !ignored.contains(f.rule()))
+        .forEach(findings::add);
+    return new Report(design.table(), findings, null, analysis);
   }
 
   private @Nullable Traffic effectiveTraffic() {

@@ -56,6 +56,15 @@ final class AdvisorOutput {
     }
   }
 
+  /** Runs advisor work at a table, turning its refusals into failures at work. */
+  static <T> T failedOn(java.util.function.Supplier<T> work) {
+    try {
+      return work.get();
+    } catch (AdvisorException e) {
+      throw CommandFailure.failed(e.getMessage());
+    }
+  }
+
   /** Writes beside the target first, then moves it in place: never a half-written page. */
   private static void write(Path file, String text) {
     Path absolute = file.toAbsolutePath();

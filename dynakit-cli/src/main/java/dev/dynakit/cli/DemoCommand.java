@@ -78,6 +78,7 @@ final class DemoCommand implements Callable<Integer> {
       out.println();
       example = RentalsExample.builder(client).out(out).redraw(System.console() != null).build();
       example.run();
+      DemoAdvice.print(out);
       if (!noServe) {
         TableRoutes routes = TableRoutes.builder(example.adapter()).build();
         server = RestServer.builder(routes).policy(routes.policy()).host(host).port(port).start();

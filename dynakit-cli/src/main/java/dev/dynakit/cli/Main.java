@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
       LoadCommand.class,
       ExportCommand.class,
       LintCommand.class,
+      AnalyzeCommand.class,
       SimulateCommand.class,
       HelpCommand.class
     },

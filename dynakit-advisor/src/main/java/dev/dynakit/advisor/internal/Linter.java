@@ -52,6 +52,8 @@ public final class Linter {
     rules.put(LoadRules.SHARD_UNNEEDED, "sharding on a cold key");
     rules.put(LoadRules.THROTTLES, "keys predicted above their partition ceiling");
     rules.put(LoadRules.COLLECTION, "an item collection past 10 GB under an LSI");
+    rules.put(AnalysisRules.P99_ITEMS, "a live table's p99 items per partition above 10,000");
+    rules.put(AnalysisRules.HOT_KEY, "a live key near or past its partition ceiling");
     return Map.copyOf(rules);
   }
 }
