@@ -18,9 +18,12 @@ final class KeyRules {
   private static final double FEW_VALUES = 100;
   private static final Pattern LOW_NAMES =
       Pattern.compile(
-          "(?i)_?(status|type|kind|tier|category|level|flag|enabled|active|deleted|(is|has)[A-Z_].*)");
+          "_?(status|type|kind|tier|category|level|flag|enabled|active|deleted)"
+              + "|.*[a-z0-9](Status|Type|Kind|Tier|Category)|(is|has)[A-Z].*");
   private static final Pattern TIME_NAMES =
-      Pattern.compile("(?i).*(At|Date|Day|Time|Timestamp|Today|Month|Hour|Seq|Sequence|Counter)");
+      Pattern.compile(
+          ".*[a-z0-9](At|Date|Day|Time|Timestamp|Month|Hour|Seq|Sequence|Counter)"
+              + "|_?(date|day|today|timestamp|time|month|hour|seq|sequence|counter)");
   private static final Set<String> TIME_TYPES =
       Set.of(
           "dateIso",

@@ -1,7 +1,6 @@
 package dev.dynakit.advisor.internal;
 
 import dev.dynakit.advisor.Finding.Severity;
-import dev.dynakit.advisor.internal.Design.Pattern;
 import dev.dynakit.advisor.internal.Traffic.TrafficPattern;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,24 +20,9 @@ final class PatternRules {
   private PatternRules() {}
 
   static void check(LintContext c) {
+    // core refuses a declared access pattern without its partition key: the traffic model's
+    // patterns are the ones that can need a Scan
     Design d = c.design();
-    for (Pattern p : d.patterns()) {
-      if (p.implicit()) {
-        continue;
-      }
-      if (p.index() != null && d.index(p.index()).isEmpty()) {
-        scan(c, p.name(), "it reads index " + p.index() + ", which is not declared");
-        continue;
-      }
-      List<String> pk = d.partitionKeyOf(p.index());
-      if (!pk.stream().allMatch(a -> p.on(a).isPresent())) {
-        scan(c, p.name(), "it names no value of the partition key " + String.join(", ", pk));
-      }
-      filter(
-          c,
-          p.name(),
-          p.filters().stream().collect(HashMap::new, (m, f) -> m.put(f, null), Map::putAll));
-    }
     Traffic traffic = c.traffic();
     if (traffic == null) {
       return;

@@ -17,6 +17,7 @@ final class SortKeyRules {
 
   static void check(LintContext c) {
     Design d = c.design();
+    trafficRanges(c);
     String sortKey = d.sortKey();
     if (sortKey != null) {
       boolean hierarchyOfOne = !d.singleTable() && d.entities().get(0).keys().get(sortKey) == null;
@@ -59,6 +60,40 @@ final class SortKeyRules {
                   + " the sort key of the table or of an index the"
                   + " pattern reads");
         }
+      }
+    }
+  }
+
+  /** A traffic pattern's range must fall on a field behind its target's sort key. */
+  private static void trafficRanges(LintContext c) {
+    Traffic traffic = c.traffic();
+    if (traffic == null) {
+      return;
+    }
+    Design d = c.design();
+    for (Traffic.TrafficPattern p : traffic.patterns()) {
+      if (p.range() == null) {
+        continue;
+      }
+      java.util.Set<String> sorted = new java.util.LinkedHashSet<>();
+      for (String attribute : d.sortKeyOf(p.index())) {
+        sorted.add(attribute);
+        sorted.addAll(d.fieldsBehind(attribute));
+      }
+      if (!sorted.contains(p.range())) {
+        c.add(
+            RANGE_WITHOUT,
+            Severity.ERROR,
+            "access pattern " + p.name(),
+            "it selects a range of "
+                + p.range()
+                + ", which is not behind a sort key of "
+                + (p.index() == null ? "the table" : p.index())
+                + ", so only a filter over everything read can answer it",
+            "make "
+                + p.range()
+                + " (part of) the sort key of the table or of an index the"
+                + " pattern reads");
       }
     }
   }

@@ -35,6 +35,8 @@ public record Traffic(
    * @param entity the entity it writes (single-table), or null for any
    * @param key the key fields it names, with their value templates
    * @param filter fields it filters on after reading, with the value kept
+   * @param range the field whose range of values a read selects ({@code createdAt} between two
+   *     times), or null
    * @param perSecond requests per second
    * @param itemsPerRead items one read returns
    * @param itemBytes the size of one item
@@ -50,6 +52,7 @@ public record Traffic(
       @Nullable String entity,
       Map<String, String> key,
       Map<String, String> filter,
+      @Nullable String range,
       double perSecond,
       double itemsPerRead,
       double itemBytes,
@@ -67,6 +70,7 @@ public record Traffic(
           entity,
           key,
           filter,
+          range,
           perSecond,
           itemsPerRead,
           itemBytes,
