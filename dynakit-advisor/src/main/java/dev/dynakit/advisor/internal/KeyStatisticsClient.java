@@ -44,6 +44,7 @@ public final class KeyStatisticsClient {
     try {
       response =
           HttpClient.newBuilder()
+              .version(HttpClient.Version.HTTP_1_1)
               .connectTimeout(Duration.ofSeconds(5))
               .build()
               .send(request, HttpResponse.BodyHandlers.ofString());
