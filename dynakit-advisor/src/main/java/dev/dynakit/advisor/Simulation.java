@@ -12,6 +12,8 @@ import java.util.List;
  * @param readUnitsPerSecond the table's read units per second, indices included
  * @param writeUnitsPerSecond the table's write units per second, indices included
  * @param partitions how many physical partitions that load and the first year's storage need
+ * @param partitionSizes how many partition-key values of the table fall in each size bucket after a
+ *     year, by the writes' key distribution
  */
 public record Simulation(
     List<Load> loads,
@@ -19,7 +21,8 @@ public record Simulation(
     Cost cost,
     double readUnitsPerSecond,
     double writeUnitsPerSecond,
-    long partitions) {
+    long partitions,
+    List<Analysis.SizeBucket> partitionSizes) {
 
   /** The per-partition-key ceiling on read units per second. */
   public static final double READ_CEILING = 3000;

@@ -69,8 +69,8 @@ final class AdvisorOutput {
   private static void write(Path file, String text) {
     Path absolute = file.toAbsolutePath();
     try {
-      Path temp =
-          Files.createTempFile(absolute.getParent(), absolute.getFileName().toString(), ".tmp");
+      // a sibling with the umask's permissions, unlike createTempFile's owner-only ones
+      Path temp = absolute.resolveSibling("." + absolute.getFileName() + ".tmp");
       try {
         Files.writeString(temp, text, StandardCharsets.UTF_8);
         Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);

@@ -21,7 +21,7 @@ public final class HtmlReport {
           + ".INFO{color:#555}svg.chart{display:block;margin:1em 0}"
           + "svg .title{font-weight:bold;font-size:14px}svg .label,svg .value{font-size:12px}"
           + "svg .bar{fill:#4a78c2}svg .bar.over{fill:#c2414a}"
-          + "svg .ceiling{stroke:#222;stroke-dasharray:4 3}";
+          + "svg .ceiling{stroke:#222;stroke-dasharray:4 3}pre{white-space:pre-wrap}";
 
   private HtmlReport() {}
 
@@ -113,6 +113,24 @@ public final class HtmlReport {
               worst.topKeysUnitsPerSecond(),
               worst.ceiling(),
               "units/s"));
+    }
+    if (!s.partitionSizes().isEmpty()) {
+      List<String> buckets = new ArrayList<>();
+      List<Double> keys = new ArrayList<>();
+      s.partitionSizes()
+          .forEach(
+              b -> {
+                buckets.add(b.label());
+                keys.add((double) b.count());
+              });
+      out.append(
+          SvgCharts.bars(
+              "partition-sizes",
+              "Partition sizes after a year: partition-key values per size",
+              buckets,
+              keys,
+              null,
+              "keys"));
     }
     out.append(
         SvgCharts.bars(

@@ -1,6 +1,7 @@
 package dev.dynakit.advisor.internal;
 
 import dev.dynakit.advisor.AdvisorException;
+import dev.dynakit.advisor.Analysis;
 import dev.dynakit.advisor.Simulation;
 import dev.dynakit.advisor.Simulation.Load;
 import dev.dynakit.advisor.internal.Design.Index;
@@ -90,7 +91,38 @@ public final class Simulator {
                     Math.max(
                         lastBytes / PARTITION_BYTES,
                         read / Simulation.READ_CEILING + write / Simulation.WRITE_CEILING)));
-    return new Simulation(loads, storage, cost(read, write, lastBytes), read, write, partitions);
+    return new Simulation(
+        loads,
+        storage,
+        cost(read, write, lastBytes),
+        read,
+        write,
+        partitions,
+        partitionSizes(writes, storage.get(storage.size() - 1)));
+  }
+
+  /**
+   * How many keys fall in each collection-size bucket: analytically, the keys whose share of the
+   * bytes lies between the bucket's bounds; a time bucket is the one current key.
+   */
+  private static List<Analysis.SizeBucket> partitionSizes(
+      @Nullable KeyDistribution writes, Simulation.StoragePoint year) {
+    if (writes == null || writes instanceof KeyDistribution.Unknown || year.bytes() <= 0) {
+      return List.of();
+    }
+    if (writes instanceof KeyDistribution.TimeBucket) {
+      return SpreadCounter.histogram(
+          new long[] {(long) year.largestCollectionBytes()}, SpreadCounter.COLLECTION_BOUNDS);
+    }
+    long[] bounds = SpreadCounter.COLLECTION_BOUNDS;
+    long[] counts = new long[bounds.length];
+    double below = writes.keys();
+    for (int b = 0; b < bounds.length; b++) {
+      double above = b == bounds.length - 1 ? 0 : writes.countAbove(bounds[b] / year.bytes());
+      counts[b] = Math.round(below - above);
+      below = above;
+    }
+    return SpreadCounter.buckets(counts, bounds);
   }
 
   /**

@@ -11,7 +11,7 @@ import java.util.Map;
 /** Items and bytes per partition-key value of one table or index, and the figures over them. */
 final class SpreadCounter {
   private static final long KB = 1024;
-  private static final long[] COLLECTION_BOUNDS = {
+  static final long[] COLLECTION_BOUNDS = {
     KB,
     10 * KB,
     100 * KB,
@@ -107,6 +107,11 @@ final class SpreadCounter {
       }
       counts[b]++;
     }
+    return buckets(counts, bounds);
+  }
+
+  /** Buckets of the given counts per bound, up to the last non-empty one. */
+  static List<Analysis.SizeBucket> buckets(long[] counts, long[] bounds) {
     int last = counts.length - 1;
     while (last > 0 && counts[last] == 0) {
       last--;

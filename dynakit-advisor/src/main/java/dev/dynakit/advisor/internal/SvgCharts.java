@@ -66,7 +66,7 @@ final class SvgCharts {
               ROW - 6,
               LABEL + w + 4,
               y + 15,
-              Figures.units(value),
+              value == Math.rint(value) ? Figures.count(value) : Figures.units(value),
               Html.escape(unit)));
     }
     if (marker != null) {
