@@ -21,6 +21,7 @@ import org.jspecify.annotations.Nullable;
  * @param technicalFields the fields the toolkit maintains, by role ({@code versionField} to its
  *     name)
  * @param ttlField the TTL attribute, if any
+ * @param descriptorKey the partition-key value of the toolkit's descriptor row, if any
  * @param filterable the fields that list operations may filter on
  * @param indices the secondary indices
  * @param entities the entity types (single-table); one per hierarchical declaration
@@ -35,6 +36,7 @@ public record Design(
     Map<String, String> fieldTypes,
     Map<String, String> technicalFields,
     @Nullable String ttlField,
+    @Nullable String descriptorKey,
     Set<String> filterable,
     List<Index> indices,
     List<Entity> entities,

@@ -81,6 +81,7 @@ public final class DesignReader {
         types,
         technicalFields(root, sortKey, single),
         Json.text(root.get("ttlField")),
+        Json.text(root.get("descriptorKey")),
         new LinkedHashSet<>(filterable.keySet()),
         indices,
         entities,

@@ -104,6 +104,10 @@ public final class TableAnalyzer {
             ? new KeyStatisticsClient.Answer(
                 List.of(), "hot-key statistics unavailable: no" + " endpoint")
             : KeyStatisticsClient.fetch(endpoint, design.table(), WINDOW_SECONDS, HOT_KEYS);
+    List<Analysis.HotKey> hotKeys =
+        hot.keys().stream()
+            .filter(k -> !(k.index().equals("table") && k.key().equals(design.descriptorKey())))
+            .toList();
     return new Analysis(
         design.table(),
         sizes.length,
@@ -111,7 +115,7 @@ public final class TableAnalyzer {
         consumed.sum(),
         spreads,
         SpreadCounter.histogram(sizes, ITEM_BOUNDS),
-        hot.keys(),
+        hotKeys,
         hot.keys().isEmpty() && !hot.unavailable().isEmpty() ? hot.unavailable() : null);
   }
 
@@ -152,6 +156,9 @@ public final class TableAnalyzer {
   private void count(List<Map<String, AttributeValue>> items) {
     List<Long> sizes = new ArrayList<>(items.size());
     for (Map<String, AttributeValue> item : items) {
+      if (descriptorRow(item)) {
+        continue; // the toolkit's snapshot of the declaration: no user data
+      }
       long size = ItemSize.of(item);
       sizes.add(size);
       bytes.addAndGet(size);
@@ -165,6 +172,13 @@ public final class TableAnalyzer {
     synchronized (itemSizes) {
       itemSizes.addAll(sizes);
     }
+  }
+
+  private boolean descriptorRow(Map<String, AttributeValue> item) {
+    AttributeValue pk = item.get(design.partitionKey());
+    return design.descriptorKey() != null
+        && pk != null
+        && design.descriptorKey().equals(AttributeText.of(pk));
   }
 
   private static @Nullable String keyOf(Map<String, AttributeValue> item, List<String> attributes) {
