@@ -58,7 +58,7 @@ public final class Simulator {
         loads.add(write(p));
         loads.addAll(indexWrites(p));
         insertBytesPerSecond += p.perSecond() * p.inserts() * storedBytes(p);
-        writes = writes == null ? tableKey(p) : writes;
+        writes = writes == null ? shardedWrite(tableKey(p), p) : writes;
       } else {
         loads.add(read(p));
       }
@@ -134,13 +134,21 @@ public final class Simulator {
     if (writes == null) {
       return 0;
     }
-    if (writes instanceof KeyDistribution.TimeBucket bucket) {
-      double seconds = bucket.name().equals("today") ? 86400 : 1;
-      return bucket.name().equals("constant")
-          ? bytes
-          : Math.min(bytes, insertBytesPerSecond * seconds);
+    List<KeyDistribution> parts =
+        writes instanceof KeyDistribution.Product product ? product.parts() : List.of(writes);
+    double window = bytes;
+    double share = 1;
+    for (KeyDistribution part : parts) {
+      if (part instanceof KeyDistribution.TimeBucket bucket) {
+        if (!bucket.name().equals("constant")) {
+          double seconds = bucket.name().equals("today") ? 86400 : 1;
+          window = Math.min(window, insertBytesPerSecond * seconds);
+        }
+      } else {
+        share *= part.topShare();
+      }
     }
-    return bytes * writes.topShare();
+    return window * share;
   }
 
   private Simulation.Cost cost(double read, double write, double bytes) {
