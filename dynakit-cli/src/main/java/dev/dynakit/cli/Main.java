@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
       LintCommand.class,
       AnalyzeCommand.class,
       SimulateCommand.class,
+      TopCommand.class,
       HelpCommand.class
     },
     versionProvider = Version.class,

@@ -63,12 +63,30 @@ final class ServeCommand implements Callable<Integer> {
       })
   private List<String> allowedHosts = new ArrayList<>();
 
+  @Option(
+      names = "--enforce-capacity",
+      description = {
+        "Throttle as DynamoDB does: 1,000 write and 3,000 read units a second per partition key,"
+            + " provisioned tables and GSIs at their units plus burst credit, on-demand tables at"
+            + " their maximum throughput; keeps the hot-key statistics of 'dynakit top'."
+      })
+  private boolean enforceCapacity;
+
+  @Option(
+      names = "--key-statistics",
+      description = "Keep the hot-key statistics of 'dynakit top' without throttling.")
+  private boolean keyStatistics;
+
   @Override
   public Integer call() {
     Serving.checkPort(spec, port);
     Serving.checkAddress(host, port);
     PrintWriter out = spec.commandLine().getOut();
-    DynakitEngine engine = DynakitEngine.inMemory();
+    DynakitEngine engine =
+        DynakitEngine.builder()
+            .enforceCapacity(enforceCapacity)
+            .keyStatistics(keyStatistics)
+            .build();
     EngineServer.Builder server;
     try {
       server = settings(engine);

@@ -135,6 +135,7 @@ public final class CapacityCharges {
         gsi == null ? def.arn() : gsi.arn(),
         provisioned,
         read,
-        write);
+        write,
+        (gsi == null ? def.createdAt() : gsi.createdAt()).getEpochSecond());
   }
 }

@@ -14,6 +14,14 @@ final class Budget {
   private double used;
   private double credit;
 
+  /** A budget with nothing saved at {@code createdSecond}, accruing credit from then. */
+  Budget(long createdSecond) {
+    this.second = createdSecond;
+  }
+
+  /** A budget that starts at its first use. */
+  Budget() {}
+
   /** Whether a request may consume units at {@code now} under {@code limit} per second. */
   boolean allows(long now, double limit, boolean burst) {
     if (limit <= 0) {

@@ -12,6 +12,8 @@ import org.jspecify.annotations.Nullable;
  *     on-demand maximum
  * @param readLimit read units per second; 0 or less for none
  * @param writeLimit write units per second; 0 or less for none
+ * @param createdSecond when the table or GSI was created, in epoch seconds: burst credit accrues
+ *     from then
  */
 public record Resource(
     String tableId,
@@ -20,7 +22,8 @@ public record Resource(
     String arn,
     boolean provisioned,
     double readLimit,
-    double writeLimit) {
+    double writeLimit,
+    long createdSecond) {
 
   /** The limit for this access. */
   double limit(Access access) {

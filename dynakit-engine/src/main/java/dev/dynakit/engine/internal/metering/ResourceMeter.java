@@ -14,8 +14,8 @@ import java.util.Map;
  */
 final class ResourceMeter {
   private Resource resource;
-  private final Budget readBudget = new Budget();
-  private final Budget writeBudget = new Budget();
+  private final Budget readBudget;
+  private final Budget writeBudget;
   private final KeyWindow totals = new KeyWindow();
   private final PartitionMap partitions = new PartitionMap();
   private final Map<List<AttrValue>, KeyWindow> keys = new HashMap<>();
@@ -23,6 +23,8 @@ final class ResourceMeter {
 
   ResourceMeter(Resource resource) {
     this.resource = resource;
+    this.readBudget = new Budget(resource.createdSecond());
+    this.writeBudget = new Budget(resource.createdSecond());
   }
 
   Resource resource() {

@@ -10,8 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CapacityMeterTest {
+  private static final long START = Instant.parse("2026-12-06T00:00:00Z").getEpochSecond();
   private static final Resource TABLE =
-      new Resource("id-1", "T", null, "arn:aws:dynamodb:us-east-1:0:table/T", false, 0, 0);
+      new Resource("id-1", "T", null, "arn:aws:dynamodb:us-east-1:0:table/T", false, 0, 0, START);
 
   private final ManualClock clock = new ManualClock(Instant.parse("2026-12-06T00:00:00Z"));
 
@@ -83,7 +84,7 @@ class CapacityMeterTest {
   @Test
   void provisionedTable_throttlesAtItsUnitsWithTheProvisionedReason() {
     Resource provisioned =
-        new Resource("id-2", "P", null, "arn:aws:dynamodb:us-east-1:0:table/P", true, 10, 5);
+        new Resource("id-2", "P", null, "arn:aws:dynamodb:us-east-1:0:table/P", true, 10, 5, START);
     CapacityMeter meter = new CapacityMeter(clock, true);
     int admitted = 0;
     Throttle last = null;
@@ -105,7 +106,7 @@ class CapacityMeterTest {
   @Test
   void onDemandMaximum_isAThrottlingException() {
     Resource capped =
-        new Resource("id-3", "M", null, "arn:aws:dynamodb:us-east-1:0:table/M", false, 0, 2);
+        new Resource("id-3", "M", null, "arn:aws:dynamodb:us-east-1:0:table/M", false, 0, 2, START);
     CapacityMeter meter = new CapacityMeter(clock, true);
     List<Charge> one = List.of(new Charge(capped, List.of(new AttrValue.S("k")), 1, 0));
     meter.admit(Access.WRITE, one);
@@ -119,7 +120,7 @@ class CapacityMeterTest {
   void aTableCreatedAgain_startsWithoutHistory() {
     CapacityMeter meter = new CapacityMeter(clock, true);
     meter.admit(Access.WRITE, write("hot", 1000));
-    Resource again = new Resource("id-9", "T", null, TABLE.arn(), false, 0, 0);
+    Resource again = new Resource("id-9", "T", null, TABLE.arn(), false, 0, 0, START);
     assertThat(
             meter.admit(
                 Access.WRITE, List.of(new Charge(again, List.of(new AttrValue.S("hot")), 1000, 0))))
