@@ -65,6 +65,7 @@ final class EditOperation {
       ctx.hooks.validateItem(Collections.unmodifiableMap(mapped), context);
     }
     Map<String, Object> item = ctx.items.full(mapped, context);
+    EntityPatchRules.refuseKeyChange(ctx, prepared, item);
     UpdateBuilder update = diff(stored, ctx.spec.itemConverter().toAttributes(item));
     if (update.isEmpty()) {
       return Optional.of(revived);

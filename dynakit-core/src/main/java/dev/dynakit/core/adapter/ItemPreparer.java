@@ -1,6 +1,7 @@
 package dev.dynakit.core.adapter;
 
 import dev.dynakit.core.TechnicalFieldException;
+import dev.dynakit.core.entity.internal.EntityItems;
 import dev.dynakit.core.item.FieldCodec;
 import dev.dynakit.core.schema.GlobalIndex;
 import dev.dynakit.core.schema.IndexSpec;
@@ -93,10 +94,19 @@ final class ItemPreparer {
     for (String field : fields) {
       if (field.startsWith(prefix)
           && !field.equals(spec.versionField())
-          && !field.equals(spec.createdAtField())) {
+          && !field.equals(spec.createdAtField())
+          && !isReturnedTypeField(field)) {
         throw new TechnicalFieldException(field, prefix);
       }
     }
+  }
+
+  /**
+   * Whether the field is the type field of a single-table design, which reads return and writes
+   * therefore accept back (it is derived from the key, so a given value never counts).
+   */
+  private boolean isReturnedTypeField(String field) {
+    return !spec.entities().isEmpty() && field.equals(spec.typeField());
   }
 
   /** The checks of declared value types, which patches apply too. */
@@ -143,8 +153,12 @@ final class ItemPreparer {
   private void derive(Map<String, Object> item) {
     List<Object> path = spec.keyPath(item);
     StructuralKey structural = spec.structuralKey();
-    if (structural != null) {
+    if (structural != null && spec.keyEncoder() != null) {
       item.put(structural.name(), Objects.requireNonNull(spec.keyEncoder()).encodePath(path));
+    }
+    if (!spec.entities().isEmpty()) {
+      // a single-table item: its entity's templates compose the key and index attributes
+      EntityItems.derive(spec, item);
     }
     for (String field : spec.searchable()) {
       Object value = item.get(field);

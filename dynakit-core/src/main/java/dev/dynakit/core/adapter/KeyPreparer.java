@@ -126,6 +126,9 @@ final class KeyPreparer {
     List<Object> path = spec.keyPath(key);
     KeyEncoder encoder = spec.keyEncoder();
     if (given == null) {
+      if (encoder == null) {
+        throw new MalformedKeyException(structural.name(), "required in the key");
+      }
       return encoder.encodePath(path);
     }
     if (!(given instanceof String)) {

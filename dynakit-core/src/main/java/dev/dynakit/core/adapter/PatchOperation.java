@@ -38,6 +38,9 @@ final class PatchOperation {
     if (ctx.items.hasSparsePredicates()) {
       prepared = applySparseRules(prepKey, prepared);
     }
+    if (!ctx.spec.entities().isEmpty()) {
+      prepared = EntityPatchRules.apply(ctx, prepKey, prepared);
+    }
     Built built = build(prepKey, prepared, options.expectedVersion(), options.condition());
     Map<String, AttributeValue> after =
         ctx.writes.run(context, nullSafe(prepared.set()), built.action, built.expectation, true);

@@ -80,9 +80,15 @@ final class Reviver {
     }
     String version = spec.versionField();
     String createdAt = spec.createdAtField();
+    // a single-table read says which entity each item is
+    String typeField = spec.entities().isEmpty() ? null : spec.typeField();
     item.keySet()
         .removeIf(
-            name -> name.startsWith(prefix) && !name.equals(version) && !name.equals(createdAt));
+            name ->
+                name.startsWith(prefix)
+                    && !name.equals(version)
+                    && !name.equals(createdAt)
+                    && !name.equals(typeField));
   }
 
   private static Set<String> roots(List<String> fields) {

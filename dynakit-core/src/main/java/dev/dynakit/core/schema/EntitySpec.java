@@ -4,6 +4,7 @@ import dev.dynakit.core.item.FieldCodec;
 import dev.dynakit.core.item.FieldCodecs;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -84,6 +85,33 @@ public final class EntitySpec {
   /** Write sharding, or null. */
   public @Nullable ShardSpec shards() {
     return shards;
+  }
+
+  /**
+   * The slot values of an item's primary key under this entity's templates (the shard under {@link
+   * KeyTemplate#SHARD}), or empty when this entity did not make that key.
+   *
+   * @param primaryKey the table's primary-key attributes ({@link TableSpec#primaryKeyNames()})
+   */
+  public Optional<Map<String, String>> keySlots(List<String> primaryKey, Map<String, ?> item) {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String attribute : primaryKey) {
+      KeyTemplate template = keys.get(attribute);
+      if (!(item.get(attribute) instanceof String text) || template == null) {
+        return Optional.empty();
+      }
+      Optional<Map<String, String>> parts = template.decompose(text);
+      if (parts.isEmpty()) {
+        return Optional.empty();
+      }
+      for (Map.Entry<String, String> part : parts.get().entrySet()) {
+        String earlier = values.putIfAbsent(part.getKey(), part.getValue());
+        if (earlier != null && !earlier.equals(part.getValue())) {
+          return Optional.empty();
+        }
+      }
+    }
+    return Optional.of(values);
   }
 
   /** Whether a field is declared a number. */

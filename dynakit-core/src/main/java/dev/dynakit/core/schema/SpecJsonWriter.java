@@ -37,9 +37,13 @@ final class SpecJsonWriter {
       }
       keyFields.add(shape);
     }
-    root.put("keyFields", keyFields);
     StructuralKey key = spec.structuralKey();
-    if (key != null) {
+    if (spec.genericKeys()) {
+      EntityJsonWriter.keys(spec, root);
+    } else {
+      root.put("keyFields", keyFields);
+    }
+    if (key != null && !spec.genericKeys()) {
       Map<String, Object> shape = new LinkedHashMap<>();
       shape.put("name", key.name());
       shape.put("separator", key.separator());
@@ -121,6 +125,7 @@ final class SpecJsonWriter {
       }
       root.put("streamSpecification", shape);
     }
+    EntityJsonWriter.entities(spec, root);
     return root;
   }
 

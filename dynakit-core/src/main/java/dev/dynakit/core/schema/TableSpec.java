@@ -196,6 +196,20 @@ public final class TableSpec {
     return Optional.ofNullable(entities.get(name));
   }
 
+  /**
+   * The entity whose key templates made the item's primary key; the declaration guarantees there is
+   * at most one.
+   */
+  public Optional<EntitySpec> entityOf(Map<String, ?> item) {
+    List<String> primary = primaryKeyNames();
+    for (EntitySpec entity : entities.values()) {
+      if (entity.keySlots(primary, item).isPresent()) {
+        return Optional.of(entity);
+      }
+    }
+    return Optional.empty();
+  }
+
   /** The access patterns by name, in declaration order. */
   public Map<String, AccessPattern> accessPatterns() {
     return accessPatterns;
@@ -337,10 +351,14 @@ public final class TableSpec {
   }
 
   /**
-   * The item's type: the discriminator field's value when declared and present; otherwise the type
-   * label of its depth, or the depth as text when no labels are declared; null at depth 0.
+   * The item's type: in a single-table design, the entity that made its primary key; else the
+   * discriminator field's value when declared and present; otherwise the type label of its depth,
+   * or the depth as text when no labels are declared; null at depth 0.
    */
   public @Nullable String typeOf(Map<String, ?> item) {
+    if (!entities.isEmpty()) {
+      return entityOf(item).map(EntitySpec::name).orElse(null);
+    }
     if (typeDiscriminator != null) {
       Object value = item.get(typeDiscriminator);
       if (value != null) {

@@ -197,6 +197,14 @@ class EntityDeclarationTest {
   }
 
   @Test
+  void build_entitiesOnAHierarchicalTable_askForGenericKeys() {
+    refused(
+        TableSpec.builder("shop").keyField("id").typeField("_type").entity(customer()),
+        "entities",
+        "declare partitionKey (and sortKey) instead of keyFields");
+  }
+
+  @Test
   void fromJson_unknownSortConditionAndFieldType_areNamed() {
     String json =
         "{\"table\":\"shop\",\"partitionKey\":\"PK\",\"sortKey\":\"SK\",\"technicalPrefix\":\"_\","

@@ -76,4 +76,21 @@ class ShopDeclarationTest {
     assertThat(built.entities()).containsOnlyKeys("customer", "order");
     assertThat(built.accessPatterns().get("ordersByStatus").parameters()).containsExactly("status");
   }
+
+  @Test
+  void toJson_shop_readsBackToTheSameDeclaration() {
+    TableSpec shop = TableSpec.fromJson(SHOP);
+
+    String written = shop.toJson();
+
+    assertThat(TableSpec.fromJson(written).toJson()).isEqualTo(written);
+    TableSpec again = TableSpec.fromJson(written);
+    shop.entities()
+        .forEach(
+            (name, entity) -> {
+              assertThat(again.entity(name).orElseThrow().keys()).isEqualTo(entity.keys());
+              assertThat(again.entity(name).orElseThrow().fields()).isEqualTo(entity.fields());
+              assertThat(again.entity(name).orElseThrow().shards()).isEqualTo(entity.shards());
+            });
+  }
 }
