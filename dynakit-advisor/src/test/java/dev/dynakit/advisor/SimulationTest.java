@@ -117,4 +117,52 @@ class SimulationTest {
     assertThat(simulation.cost().provisioned()).isPositive();
     assertThat(report.exitCode()).isEqualTo(3);
   }
+
+  @Test
+  void singleTable_declaredPatternsAndShardsShapeTheLoad() {
+    String traffic =
+        """
+        {"table": "shop",
+         "fields": {
+           "itemId": {"distribution": "zipf", "s": 1.2, "count": 1000000},
+           "status": {"distribution": "categorical",
+                      "values": {"PENDING": 0.1, "SHIPPED": 0.6, "DELIVERED": 0.3}}},
+         "patterns": [
+           {"name": "castVote", "type": "write", "entity": "vote", "perSecond": 5000,
+            "itemBytes": 200},
+           {"name": "ordersByStatus", "type": "read", "perSecond": 100, "itemsPerRead": 40,
+            "itemBytes": 600}]}
+        """;
+    Report report =
+        Advisor.of(Path.of("..", "examples", "specs", "shop.json"))
+            .traffic(traffic, "traffic")
+            .simulate();
+    Simulation simulation = report.simulation().orElseThrow();
+
+    Load votes =
+        simulation.loads().stream()
+            .filter(l -> l.pattern().equals("castVote") && l.target().equals("table"))
+            .findFirst()
+            .orElseThrow();
+    // the busiest item's votes, spread over the entity's 10 declared shards
+    double h = 0;
+    for (int k = 1; k <= 1_000_000; k++) {
+      h += Math.pow(k, -1.2);
+    }
+    assertThat(votes.topKeyUnitsPerSecond()).isCloseTo(5000 / h / 10, within(5000 / h / 10 * 1e-6));
+    assertThat(report.findings("shard-unneeded")).isEmpty();
+    // a vote reaches no GSI: its keys define neither GSI1PK nor GSI2PK
+    assertThat(simulation.loads())
+        .noneMatch(l -> l.pattern().equals("castVote") && !l.target().equals("table"));
+
+    Load byStatus =
+        simulation.loads().stream()
+            .filter(l -> l.pattern().equals("ordersByStatus"))
+            .findFirst()
+            .orElseThrow();
+    // the declared pattern reads GSI1 by status: SHIPPED gets 60 % of the reads
+    assertThat(byStatus.target()).isEqualTo("GSI1");
+    assertThat(byStatus.scan()).isFalse();
+    assertThat(byStatus.topKeyUnitsPerSecond()).isCloseTo(100 * 0.6 * 3, within(1e-9));
+  }
 }

@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -255,9 +254,5 @@ public final class DesignReader {
       patterns.add(new Pattern("query " + index.name(), index.name(), key, List.of(), true));
     }
     return patterns;
-  }
-
-  static Set<String> technicalRoles() {
-    return Set.copyOf(TECHNICAL_ROLES);
   }
 }

@@ -190,39 +190,43 @@ public final class Simulator {
     return loads;
   }
 
+  /**
+   * A read: a traffic pattern named like a declared access pattern reads that pattern's target with
+   * its key templates (core guarantees they give the partition key); any other reads the target by
+   * the fields it names, and needs a Scan when they do not give its partition key.
+   */
   private Load read(TrafficPattern p) {
-    List<String> pk = design.partitionKeyOf(p.index());
-    Set<String> needed = fieldsOf(pk, null);
-    Set<String> named = new LinkedHashSet<>(p.key().keySet());
     Design.Pattern declared = declaredPattern(p.name());
+    String indexName = declared != null ? declared.index() : p.index();
+    String target = indexName == null ? "table" : indexName;
+    List<String> pk = design.partitionKeyOf(indexName);
+    Set<String> needed = new LinkedHashSet<>();
+    boolean scan;
     if (declared != null) {
-      for (String attribute : pk) {
-        declared
-            .on(attribute)
-            .ifPresent(c -> named.addAll(new Design.KeyTemplate(c.template(), false).fields()));
-      }
-      needed = new LinkedHashSet<>();
-      for (String attribute : pk) {
-        Design.KeyCondition c = declared.on(attribute).orElse(null);
-        if (c != null) {
-          needed.addAll(new Design.KeyTemplate(c.template(), false).fields());
-        }
-      }
+      pk.forEach(
+          a ->
+              declared
+                  .on(a)
+                  .ifPresent(
+                      c -> needed.addAll(new Design.KeyTemplate(c.template(), false).fields())));
+      scan = false;
+    } else {
+      needed.addAll(fieldsOf(pk, null));
+      scan = needed.isEmpty() || !p.key().keySet().containsAll(needed);
     }
-    boolean scan = !named.containsAll(needed) || (needed.isEmpty() && declared == null);
-    double consistency = p.strong() && p.index() == null ? 1 : 0.5;
-    double items = p.itemsPerRead() / p.shards();
-    Index index = p.index() == null ? null : design.index(p.index()).orElse(null);
+    double consistency = p.strong() && indexName == null ? 1 : 0.5;
+    Index index = indexName == null ? null : design.index(indexName).orElse(null);
     double bytesPerItem =
         index != null && index.projection() == Projection.KEYS_ONLY ? KEY_BYTES : itemBytes(p);
     if (scan) {
       double tableBytes = Math.max(tableBytesAfter(1), bytesPerItem);
       double units = Math.ceil(tableBytes / 4096) * consistency;
-      return load(p, target(p), "read", units, new KeyDistribution.Unknown("scan"), true, 1);
+      return load(p, target, "read", units, new KeyDistribution.Unknown("scan"), true, 1);
     }
+    // a sharded key is read on all its shards, each holding 1/N of the items
+    double items = p.itemsPerRead() / p.shards();
     double units = Math.max(1, Math.ceil(items * bytesPerItem / 4096)) * consistency;
-    KeyDistribution key = distributionOf(needed, p);
-    return load(p, target(p), "read", units, key, false, p.shards());
+    return load(p, target, "read", units, distributionOf(needed, p), false, p.shards());
   }
 
   private Load load(
@@ -370,9 +374,5 @@ public final class Simulator {
         .filter(d -> !d.implicit() && d.name().equals(name))
         .findFirst()
         .orElse(null);
-  }
-
-  private static String target(TrafficPattern p) {
-    return p.index() == null ? "table" : p.index();
   }
 }
