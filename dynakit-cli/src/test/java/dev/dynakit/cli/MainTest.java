@@ -49,7 +49,7 @@ class MainTest {
     assertThat(err.toString())
         .isEqualTo(
             "dynakit: Missing command: serve, demo, rest, plan-table, ensure-table, verify-table,"
-                + " load or export"
+                + " load, export, lint, analyze, simulate or top"
                 + " (see 'dynakit --help')"
                 + nl());
     assertThat(out.toString()).isEmpty();
