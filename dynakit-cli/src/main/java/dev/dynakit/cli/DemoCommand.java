@@ -144,6 +144,7 @@ final class DemoCommand implements Callable<Integer> {
     RentalsExample example =
         RentalsExample.builder(client).out(out).redraw(System.console() != null).build();
     example.run();
+    DemoAdvice.print(out);
     TableRoutes routes = TableRoutes.builder(example.adapter()).build();
     String key =
         PathKeys.toSegment(

@@ -32,6 +32,9 @@ import picocli.CommandLine.Spec;
       VerifyTableCommand.class,
       LoadCommand.class,
       ExportCommand.class,
+      LintCommand.class,
+      AnalyzeCommand.class,
+      SimulateCommand.class,
       TopCommand.class,
       HelpCommand.class
     },

@@ -49,7 +49,7 @@ class MainTest {
     assertThat(err.toString())
         .isEqualTo(
             "dynakit: Missing command: serve, demo, rest, plan-table, ensure-table, verify-table,"
-                + " load, export or top"
+                + " load, export, lint, analyze, simulate or top"
                 + " (see 'dynakit --help')"
                 + nl());
     assertThat(out.toString()).isEmpty();
