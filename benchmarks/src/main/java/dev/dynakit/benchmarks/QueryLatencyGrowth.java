@@ -148,9 +148,9 @@ public final class QueryLatencyGrowth {
               + (startKey == null ? "" : ",\"ExclusiveStartKey\":" + startKey)
               + "}";
       String answer = ScaleTable.call(engine, "Scan", body);
-      seen += number(answer, "\"Count\":");
+      seen += Pages.number(answer, "\"Count\":");
       pages++;
-      startKey = object(answer, "\"LastEvaluatedKey\":");
+      startKey = Pages.object(answer, "\"LastEvaluatedKey\":");
     } while (startKey != null);
     double seconds = (System.nanoTime() - start) / 1e9;
     if (seen != items) {
@@ -160,33 +160,5 @@ public final class QueryLatencyGrowth {
         "scan store=%s items=%d pages=%d seconds=%.1f items_per_s=%.0f heap_peak_mb=%d"
             + " max_heap_mb=%d%n",
         store, seen, pages, seconds, seen / seconds, Heap.peakMb(), Heap.maxMb());
-  }
-
-  private static long number(String json, String member) {
-    int at = json.indexOf(member) + member.length();
-    int end = at;
-    while (end < json.length() && Character.isDigit(json.charAt(end))) {
-      end++;
-    }
-    return Long.parseLong(json.substring(at, end));
-  }
-
-  /** The JSON object after {@code member} (no nested braces in a key's values), or null. */
-  private static String object(String json, String member) {
-    int at = json.indexOf(member);
-    if (at < 0) {
-      return null;
-    }
-    int open = at + member.length();
-    int depth = 0;
-    for (int i = open; i < json.length(); i++) {
-      char c = json.charAt(i);
-      if (c == '{') {
-        depth++;
-      } else if (c == '}' && --depth == 0) {
-        return json.substring(open, i + 1);
-      }
-    }
-    throw new IllegalStateException("unterminated " + member + " in " + json);
   }
 }
