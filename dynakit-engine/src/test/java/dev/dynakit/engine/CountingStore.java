@@ -1,6 +1,7 @@
 package dev.dynakit.engine;
 
 import dev.dynakit.engine.storage.OrderedStore;
+import dev.dynakit.engine.storage.Snapshot;
 import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.StoreEntry;
 import dev.dynakit.engine.storage.WriteBatch;
@@ -70,7 +71,33 @@ public final class CountingStore implements OrderedStore {
 
   @Override
   public StoreCursor scan(byte @Nullable [] from, byte @Nullable [] to, boolean reverse) {
-    StoreCursor cursor = inner.scan(from, to, reverse);
+    return counted(inner.scan(from, to, reverse));
+  }
+
+  /** The store's snapshot, whose reads are counted as the store's. */
+  @Override
+  public Snapshot snapshot() {
+    Snapshot snapshot = inner.snapshot();
+    return new Snapshot() {
+      @Override
+      public byte @Nullable [] get(byte[] key) {
+        pointReads.incrementAndGet();
+        return snapshot.get(key);
+      }
+
+      @Override
+      public StoreCursor scan(byte @Nullable [] from, byte @Nullable [] to, boolean reverse) {
+        return counted(snapshot.scan(from, to, reverse));
+      }
+
+      @Override
+      public void close() {
+        snapshot.close();
+      }
+    };
+  }
+
+  private StoreCursor counted(StoreCursor cursor) {
     return new StoreCursor() {
       private long given;
 
