@@ -7,17 +7,22 @@ import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
+import dev.dynakit.engine.internal.storage.rocksdb.RocksStore;
 import dev.dynakit.engine.internal.table.Catalog;
+import dev.dynakit.engine.internal.table.CatalogRecovery;
+import dev.dynakit.engine.internal.table.IndexLifecycle;
 import dev.dynakit.engine.internal.table.TableArns;
 import dev.dynakit.engine.internal.ttl.TtlSweeper;
 import dev.dynakit.engine.internal.value.ValueWording;
 import dev.dynakit.engine.storage.OrderedStore;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An embeddable DynamoDB-compatible engine. It answers DynamoDB JSON 1.0 requests: give it the
@@ -42,10 +47,17 @@ public final class DynakitEngine implements AutoCloseable {
   private final TtlSweeper ttlSweeper;
 
   private DynakitEngine(Builder builder) {
-    OrderedStore store = builder.store != null ? builder.store : EngineDefaults.memoryStore();
+    OrderedStore store = builder.openStore();
+    Catalog catalog;
+    try {
+      catalog = CatalogRecovery.open(store);
+    } catch (RuntimeException e) {
+      store.close();
+      throw e;
+    }
     this.state =
         new EngineState(
-            new Catalog(),
+            catalog,
             store,
             new ItemStore(store),
             builder.clock,
@@ -53,7 +65,9 @@ public final class DynakitEngine implements AutoCloseable {
             builder.accountId,
             builder.ttlChangeInterval);
     Map<String, Operation> ops = new HashMap<>();
-    EngineDefaults.registerOperations(ops, state);
+    IndexLifecycle indexes = EngineDefaults.registerOperations(ops, state);
+    EngineDefaults.saveCatalogAfterChanges(ops, state);
+    CatalogRecovery.resumeBackfills(catalog, indexes);
     Map<String, ValueWording.Layer> wordings = new HashMap<>();
     // keyed by the full X-Amz-Target too: the server looks up the header as it came
     for (Map.Entry<String, Operation> e : Map.copyOf(ops).entrySet()) {
@@ -70,6 +84,16 @@ public final class DynakitEngine implements AutoCloseable {
   /** An engine over a fresh in-memory store with default settings. */
   public static DynakitEngine inMemory() {
     return builder().build();
+  }
+
+  /**
+   * An engine whose data lives in {@code directory} (created if missing), with default settings:
+   * tables, items, indices and their settings survive a restart, and every acknowledged write is
+   * durable ({@link Durability#STRICT}). Only one engine at a time may have a directory open; a
+   * second is refused with a {@link dev.dynakit.engine.error.DataDirectoryInUseException}.
+   */
+  public static DynakitEngine onDisk(Path directory) {
+    return builder().dataDirectory(directory).build();
   }
 
   public static Builder builder() {
@@ -181,12 +205,19 @@ public final class DynakitEngine implements AutoCloseable {
   @Override
   public void close() {
     ttlSweeper.close();
-    state.store().close();
+    try {
+      // index statuses a backfill changed since the last control-plane request
+      state.catalog().persist();
+    } finally {
+      state.store().close();
+    }
   }
 
   /** Settings of an engine. */
   public static final class Builder {
     private OrderedStore store;
+    private @Nullable Path dataDirectory;
+    private Durability durability = Durability.STRICT;
     private Clock clock = Clock.systemUTC();
     private String region = "us-east-1";
     private String accountId = "000000000000";
@@ -199,6 +230,34 @@ public final class DynakitEngine implements AutoCloseable {
     public Builder store(OrderedStore store) {
       this.store = Objects.requireNonNull(store, "store");
       return this;
+    }
+
+    /**
+     * Keeps the engine's data on disk in {@code directory} (created if missing) instead of in
+     * memory; see {@link DynakitEngine#onDisk}. Not together with {@link #store}.
+     */
+    public Builder dataDirectory(Path directory) {
+      this.dataDirectory = Objects.requireNonNull(directory, "directory");
+      return this;
+    }
+
+    /**
+     * When an on-disk engine answers a write relative to making it durable: {@link
+     * Durability#STRICT} by default (see {@link Durability}). Ignored by an in-memory engine.
+     */
+    public Builder durability(Durability durability) {
+      this.durability = Objects.requireNonNull(durability, "durability");
+      return this;
+    }
+
+    private OrderedStore openStore() {
+      if (dataDirectory == null) {
+        return store != null ? store : EngineDefaults.memoryStore();
+      }
+      if (store != null) {
+        throw new IllegalStateException("an engine takes a store or a data directory, not both");
+      }
+      return RocksStore.open(dataDirectory, durability == Durability.STRICT);
     }
 
     /** The clock for creation times and time to live; the system clock by default. */

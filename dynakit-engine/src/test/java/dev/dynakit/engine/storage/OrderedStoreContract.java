@@ -51,7 +51,7 @@ public abstract class OrderedStoreContract {
   /** Removes what {@link #openStore} left behind once the store is closed (files, say). */
   protected void discardStore() throws Exception {}
 
-  @Property(tries = 150)
+  @Property(tries = 100)
   void everyRead_agreesWithTheModel(@ForAll("runs") List<Op> run) {
     NavigableMap<byte[], byte[]> model = newModel();
     List<Open> snapshots = new ArrayList<>();

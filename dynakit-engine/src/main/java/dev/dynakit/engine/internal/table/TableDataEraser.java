@@ -17,9 +17,12 @@ final class TableDataEraser {
 
   /** Deletes the table's range; returns how many keys were deleted. */
   static long erase(OrderedStore store, long storeId) {
-    byte[] from = prefix(storeId);
     // store ids start at 1 and only grow, so storeId + 1 never wraps in practice
-    byte[] to = prefix(storeId + 1);
+    return eraseRange(store, prefix(storeId), prefix(storeId + 1));
+  }
+
+  /** Deletes every key in {@code [from, to)}; returns how many keys were deleted. */
+  static long eraseRange(OrderedStore store, byte[] from, byte[] to) {
     long deleted = 0;
     WriteBatch batch = new WriteBatch();
     int inBatch = 0;
