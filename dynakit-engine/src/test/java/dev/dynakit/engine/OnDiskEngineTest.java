@@ -54,12 +54,7 @@ class OnDiskEngineTest {
             .ok();
       }
       calls.call("DeleteItem", "{'TableName':'orders','Key':{'pk':{'S':'p0'},'sk':{'S':'s0'}}}");
-      calls
-          .call(
-              "TransactWriteItems",
-              "{'ClientRequestToken':'t1','TransactItems':[{'Put':{'TableName':'other',"
-                  + "'Item':{'pk':{'S':'a'},'g':{'S':'x'}}}}]}")
-          .ok();
+      calls.call("TransactWriteItems", TOKEN_TRANSACTION).ok();
       calls
           .call(
               "UpdateTimeToLive",
@@ -117,8 +112,32 @@ class OnDiskEngineTest {
           .contains("env");
       assertThat(calls.call("DescribeTable", "{'TableName':'dropped'}").status()).isEqualTo(400);
       assertThat(count(calls, "{'TableName':'other','IndexName':'byG'}")).isEqualTo(1);
+
+      // the transaction's token survived: a retry is answered without applying it again
+      calls
+          .call("PutItem", "{'TableName':'other','Item':{'pk':{'S':'a'},'g':{'S':'changed'}}}")
+          .ok();
+      calls.call("TransactWriteItems", TOKEN_TRANSACTION).ok();
+      assertThat(
+              calls
+                  .call("GetItem", "{'TableName':'other','Key':{'pk':{'S':'a'}}}")
+                  .ok()
+                  .body()
+                  .toString())
+          .contains("changed");
+      assertThat(
+              calls
+                  .call("TransactWriteItems", TOKEN_TRANSACTION.replace("'x'", "'other'"))
+                  .body()
+                  .get("__type")
+                  .toString())
+          .endsWith("IdempotentParameterMismatchException");
     }
   }
+
+  private static final String TOKEN_TRANSACTION =
+      "{'ClientRequestToken':'t1','TransactItems':[{'Put':{'TableName':'other',"
+          + "'Item':{'pk':{'S':'a'},'g':{'S':'x'}}}}]}";
 
   @Test
   void secondEngineOnTheSameDirectory_isRefused_namingTheDirectory() {
