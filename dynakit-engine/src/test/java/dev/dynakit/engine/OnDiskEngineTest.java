@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynakit.engine.error.DataDirectoryInUseException;
+import dev.dynakit.engine.internal.index.IndexMaintenance;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -138,6 +139,40 @@ class OnDiskEngineTest {
   private static final String TOKEN_TRANSACTION =
       "{'ClientRequestToken':'t1','TransactItems':[{'Put':{'TableName':'other',"
           + "'Item':{'pk':{'S':'a'},'g':{'S':'x'}}}}]}";
+
+  @Test
+  void restart_countsItemCollectionsAgain_soTheirLimitStillHolds() {
+    String limit = IndexMaintenance.COLLECTION_LIMIT_PROPERTY;
+    System.setProperty(limit, "2500");
+    try {
+      String big = "x".repeat(900);
+      try (DynakitEngine engine = DynakitEngine.onDisk(directory)) {
+        JsonCalls calls = new JsonCalls(engine);
+        calls.call("CreateTable", TABLE).ok();
+        for (int i = 0; i < 2; i++) {
+          calls.call("PutItem", item(i, big)).ok();
+        }
+      }
+      try (DynakitEngine engine = DynakitEngine.onDisk(directory)) {
+        // two items of about 1 KB are in the collection: a third goes beyond 2,500 bytes
+        assertThat(new JsonCalls(engine).call("PutItem", item(2, big)).body().get("__type"))
+            .asString()
+            .endsWith("ItemCollectionSizeLimitExceededException");
+      }
+    } finally {
+      System.clearProperty(limit);
+    }
+  }
+
+  private static String item(int n, String payload) {
+    return "{'TableName':'orders','Item':{'pk':{'S':'p'},'sk':{'S':'s"
+        + n
+        + "'},'l':{'S':'l"
+        + n
+        + "'},'payload':{'S':'"
+        + payload
+        + "'}}}";
+  }
 
   @Test
   void secondEngineOnTheSameDirectory_isRefused_namingTheDirectory() {

@@ -61,11 +61,6 @@ public final class ItemStore {
         ordered[distinct++] = ordered[i];
       }
     }
-    // look at every lock word before taking the first lock: each atomic update waits for the one
-    // before it, so their cache misses would queue; these reads (volatile: never left out) overlap
-    for (int i = 0; i < distinct; i++) {
-      stripes.isLocked(ordered[i]);
-    }
     for (int i = 0; i < distinct; i++) {
       stripes.lock(ordered[i]);
     }
