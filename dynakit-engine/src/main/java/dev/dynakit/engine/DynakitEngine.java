@@ -11,6 +11,7 @@ import dev.dynakit.engine.internal.storage.rocksdb.RocksStore;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.CatalogRecovery;
 import dev.dynakit.engine.internal.table.IndexLifecycle;
+import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.TableArns;
 import dev.dynakit.engine.internal.ttl.TtlSweeper;
 import dev.dynakit.engine.internal.value.ValueWording;
@@ -67,6 +68,9 @@ public final class DynakitEngine implements AutoCloseable {
     Map<String, Operation> ops = new HashMap<>();
     IndexLifecycle indexes = EngineDefaults.registerOperations(ops, state);
     EngineDefaults.saveCatalogAfterChanges(ops, state);
+    for (Table t : catalog.all()) {
+      state.items().indexes().countCollections(t);
+    }
     CatalogRecovery.resumeBackfills(catalog, indexes);
     Map<String, ValueWording.Layer> wordings = new HashMap<>();
     // keyed by the full X-Amz-Target too: the server looks up the header as it came

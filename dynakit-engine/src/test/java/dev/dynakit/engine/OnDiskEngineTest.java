@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynakit.engine.error.DataDirectoryInUseException;
+import dev.dynakit.engine.internal.index.IndexMaintenance;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -54,12 +55,7 @@ class OnDiskEngineTest {
             .ok();
       }
       calls.call("DeleteItem", "{'TableName':'orders','Key':{'pk':{'S':'p0'},'sk':{'S':'s0'}}}");
-      calls
-          .call(
-              "TransactWriteItems",
-              "{'ClientRequestToken':'t1','TransactItems':[{'Put':{'TableName':'other',"
-                  + "'Item':{'pk':{'S':'a'},'g':{'S':'x'}}}}]}")
-          .ok();
+      calls.call("TransactWriteItems", TOKEN_TRANSACTION).ok();
       calls
           .call(
               "UpdateTimeToLive",
@@ -117,7 +113,65 @@ class OnDiskEngineTest {
           .contains("env");
       assertThat(calls.call("DescribeTable", "{'TableName':'dropped'}").status()).isEqualTo(400);
       assertThat(count(calls, "{'TableName':'other','IndexName':'byG'}")).isEqualTo(1);
+
+      // the transaction's token survived: a retry is answered without applying it again
+      calls
+          .call("PutItem", "{'TableName':'other','Item':{'pk':{'S':'a'},'g':{'S':'changed'}}}")
+          .ok();
+      calls.call("TransactWriteItems", TOKEN_TRANSACTION).ok();
+      assertThat(
+              calls
+                  .call("GetItem", "{'TableName':'other','Key':{'pk':{'S':'a'}}}")
+                  .ok()
+                  .body()
+                  .toString())
+          .contains("changed");
+      assertThat(
+              calls
+                  .call("TransactWriteItems", TOKEN_TRANSACTION.replace("'x'", "'other'"))
+                  .body()
+                  .get("__type")
+                  .toString())
+          .endsWith("IdempotentParameterMismatchException");
     }
+  }
+
+  private static final String TOKEN_TRANSACTION =
+      "{'ClientRequestToken':'t1','TransactItems':[{'Put':{'TableName':'other',"
+          + "'Item':{'pk':{'S':'a'},'g':{'S':'x'}}}}]}";
+
+  @Test
+  void restart_countsItemCollectionsAgain_soTheirLimitStillHolds() {
+    String limit = IndexMaintenance.COLLECTION_LIMIT_PROPERTY;
+    System.setProperty(limit, "2500");
+    try {
+      String big = "x".repeat(900);
+      try (DynakitEngine engine = DynakitEngine.onDisk(directory)) {
+        JsonCalls calls = new JsonCalls(engine);
+        calls.call("CreateTable", TABLE).ok();
+        for (int i = 0; i < 2; i++) {
+          calls.call("PutItem", item(i, big)).ok();
+        }
+      }
+      try (DynakitEngine engine = DynakitEngine.onDisk(directory)) {
+        // two items of about 1 KB are in the collection: a third goes beyond 2,500 bytes
+        assertThat(new JsonCalls(engine).call("PutItem", item(2, big)).body().get("__type"))
+            .asString()
+            .endsWith("ItemCollectionSizeLimitExceededException");
+      }
+    } finally {
+      System.clearProperty(limit);
+    }
+  }
+
+  private static String item(int n, String payload) {
+    return "{'TableName':'orders','Item':{'pk':{'S':'p'},'sk':{'S':'s"
+        + n
+        + "'},'l':{'S':'l"
+        + n
+        + "'},'payload':{'S':'"
+        + payload
+        + "'}}}";
   }
 
   @Test

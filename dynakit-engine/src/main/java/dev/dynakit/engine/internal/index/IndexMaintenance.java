@@ -2,12 +2,15 @@ package dev.dynakit.engine.internal.index;
 
 import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.error.ErrorType;
+import dev.dynakit.engine.internal.keys.KeyCodec;
 import dev.dynakit.engine.internal.table.IndexDef;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.TableDef;
 import dev.dynakit.engine.internal.value.AttrValue;
+import dev.dynakit.engine.internal.value.ItemCodec;
 import dev.dynakit.engine.internal.value.ItemSize;
 import dev.dynakit.engine.storage.OrderedStore;
+import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -135,6 +138,25 @@ public final class IndexMaintenance {
       }
     }
     return reservation;
+  }
+
+  /**
+   * Counts the item collections of a table with LSIs from its stored items, as an engine opening a
+   * store does: the sizes are kept in memory and follow every write from then on.
+   */
+  public void countCollections(Table table) {
+    if (table.def().localIndexes().isEmpty()) {
+      return;
+    }
+    byte[][] range = KeyCodec.indexRange(table.storeId(), 0);
+    try (StoreCursor cursor = store.scan(range[0], range[1], false)) {
+      while (cursor.hasNext()) {
+        WritePlan p = plan(table, null, ItemCodec.decode(cursor.next().value()));
+        if (p.partition() != null) {
+          collections.count(table, p.partition(), p.collectionDelta());
+        }
+      }
+    }
   }
 
   /**

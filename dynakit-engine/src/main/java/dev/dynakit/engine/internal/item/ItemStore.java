@@ -61,11 +61,6 @@ public final class ItemStore {
         ordered[distinct++] = ordered[i];
       }
     }
-    // look at every lock word before taking the first lock: each atomic update waits for the one
-    // before it, so their cache misses would queue; these reads (volatile: never left out) overlap
-    for (int i = 0; i < distinct; i++) {
-      stripes.isLocked(ordered[i]);
-    }
     for (int i = 0; i < distinct; i++) {
       stripes.lock(ordered[i]);
     }
@@ -147,6 +142,14 @@ public final class ItemStore {
    * @return what each change cost in the indices, in the order of {@code writes}
    */
   public List<WriteEffects> writeAll(List<ItemWrite> writes) {
+    return writeAll(writes, List.of());
+  }
+
+  /**
+   * As {@link #writeAll(List)}, with {@code alongside} (metadata that belongs to the request, such
+   * as a transaction's client token) in the same atomic batch: both are stored, or neither.
+   */
+  public List<WriteEffects> writeAll(List<ItemWrite> writes, List<WriteBatch.Change> alongside) {
     List<WritePlan> plans = new ArrayList<>(writes.size());
     for (ItemWrite w : writes) {
       plans.add(indexes.plan(w.table(), w.oldItem(), w.newItem()));
@@ -168,6 +171,13 @@ public final class ItemStore {
         newSizes[i] = ItemCodec.size(encoded);
       }
       plans.get(i).addTo(batch, newItem, encoded);
+    }
+    for (WriteBatch.Change c : alongside) {
+      if (c.value() == null) {
+        batch.delete(c.key());
+      } else {
+        batch.put(c.key(), c.value());
+      }
     }
     try {
       store.apply(batch);

@@ -121,15 +121,15 @@ public final class RocksStore implements OrderedStore {
     }
     withHandles(
         () -> {
-          try (org.rocksdb.WriteBatch native_ = new org.rocksdb.WriteBatch()) {
+          try (org.rocksdb.WriteBatch rocksBatch = new org.rocksdb.WriteBatch()) {
             for (WriteBatch.Change c : batch.changes()) {
               if (c.value() == null) {
-                native_.delete(c.key());
+                rocksBatch.delete(c.key());
               } else {
-                native_.put(c.key(), c.value());
+                rocksBatch.put(c.key(), c.value());
               }
             }
-            db.write(writeOptions, native_);
+            db.write(writeOptions, rocksBatch);
           } catch (RocksDBException e) {
             throw failure(e);
           }
