@@ -11,6 +11,7 @@ import dev.dynakit.engine.DynakitEngine;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,9 +29,9 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 /**
  * Loads small items through the toolkit ({@link MassOperations#putAll}: each item prepared by an
  * Adapter, streamed into BatchWriteItem requests of 25 in parallel lanes) into an in-memory engine
- * in the same JVM, and reports items per second and the heap: the peak while loading (engine,
- * toolkit and garbage together) and what is left after a full collection once the load is done
- * (mostly the engine's copy of the items).
+ * (or, with {@code --data-dir}, an on-disk one) in the same JVM, and reports items per second and
+ * the heap: the peak while loading (engine, toolkit and garbage together) and what is left after a
+ * full collection once the load is done (mostly the engine's copy of the items).
  *
  * <pre>
  * java -Xmx4g -cp … dev.dynakit.benchmarks.BulkLoad --items 1000000 --parallelism 4
@@ -42,10 +43,13 @@ public final class BulkLoad {
   private BulkLoad() {}
 
   public static void main(String[] args) {
-    Flags flags = Flags.parse(args, Set.of("--items", "--parallelism"), Set.of());
+    Flags flags = Flags.parse(args, Set.of("--items", "--parallelism", "--data-dir"), Set.of());
     int count = flags.integer("--items", 1_000_000);
     int parallelism = flags.integer("--parallelism", 4);
-    try (DynakitEngine engine = DynakitEngine.inMemory();
+    String dataDir = flags.string("--data-dir", null);
+    // with --data-dir, the on-disk store with its default durability (the log synced per batch)
+    try (DynakitEngine engine =
+            dataDir == null ? DynakitEngine.inMemory() : DynakitEngine.onDisk(Path.of(dataDir));
         DynamoDbClient client = DynakitClients.inProcessDirect(engine)) {
       client.createTable(
           r ->
@@ -86,8 +90,9 @@ public final class BulkLoad {
             "loaded " + result.processed() + ", stored " + stored + ", failed " + result.failed());
       }
       System.out.printf(
-          "bulk-load items=%d parallelism=%d seconds=%.1f items_per_second=%.0f"
+          "bulk-load store=%s items=%d parallelism=%d seconds=%.1f items_per_second=%.0f"
               + " peak_heap_mb=%d heap_after_gc_mb=%d max_heap_mb=%d%n",
+          dataDir == null ? "memory" : "disk",
           count,
           parallelism,
           seconds,

@@ -3,6 +3,7 @@ package dev.dynakit.cli;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,12 +15,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code dynakit serve}: an in-memory engine over HTTP until the process is stopped. */
+/**
+ * {@code dynakit serve}: an engine over HTTP until the process is stopped, in memory or, with
+ * {@code --data-dir}, on disk.
+ */
 @Command(
     name = "serve",
     description = {
-      "Serve an in-memory engine over HTTP (DynamoDB's JSON protocol) until stopped with Ctrl-C"
-          + " or SIGTERM.",
+      "Serve an engine over HTTP (DynamoDB's JSON protocol) until stopped with Ctrl-C or SIGTERM;"
+          + " in memory (data lost at exit), or on disk with --data-dir.",
       "Point any AWS SDK or the AWS CLI at the printed endpoint; any credentials are accepted"
           + " unless --auth or --auth-file names the keys that must sign."
     },
@@ -102,6 +106,27 @@ final class ServeCommand implements Callable<Integer> {
       description = "Keep the hot-key statistics of 'dynakit top' without throttling.")
   private boolean keyStatistics;
 
+  @Option(
+      names = "--data-dir",
+      paramLabel = "DIR",
+      description = {
+        "Keep the data on disk in DIR (created if missing): tables, items, indices and their"
+            + " settings survive a restart. Without it the engine is in memory."
+      })
+  private Path dataDirectory;
+
+  @Option(
+      names = "--durability",
+      paramLabel = "MODE",
+      defaultValue = "strict",
+      description = {
+        "With --data-dir: 'strict' (default) syncs the write-ahead log to the disk before answering"
+            + " a write; 'relaxed' answers once the log is written to the operating system, which"
+            + " survives a kill of this process but may lose the last writes on an OS crash or a"
+            + " power loss."
+      })
+  private String durability;
+
   @Override
   public Integer call() {
     Serving.checkPort(spec, port);
@@ -110,7 +135,7 @@ final class ServeCommand implements Callable<Integer> {
     DynakitEngine.Builder engineSettings =
         DynakitEngine.builder().enforceCapacity(enforceCapacity).keyStatistics(keyStatistics);
     realism(engineSettings);
-    DynakitEngine engine = engineSettings.build();
+    DynakitEngine engine = ServeStorage.open(spec, engineSettings, dataDirectory, durability);
     EngineServer.Builder server;
     try {
       server = settings(engine);
@@ -118,7 +143,7 @@ final class ServeCommand implements Callable<Integer> {
       engine.close();
       throw e;
     }
-    Serving.serve(engine, server, out);
+    Serving.serve(engine, server, out, ServeStorage.describe(dataDirectory, durability));
     return 0;
   }
 

@@ -89,6 +89,15 @@ final class Serving {
 
   /** As {@link #serve(DynakitEngine, String, int, PrintWriter)}, with the server's settings. */
   static void serve(DynakitEngine engine, EngineServer.Builder settings, PrintWriter out) {
+    serve(engine, settings, out, "");
+  }
+
+  /**
+   * As {@link #serve(DynakitEngine, EngineServer.Builder, PrintWriter)}, with {@code storage} (say,
+   * where the data lives) after the endpoint on the line it prints.
+   */
+  static void serve(
+      DynakitEngine engine, EngineServer.Builder settings, PrintWriter out, String storage) {
     EngineServer server;
     try {
       server = settings.start();
@@ -96,7 +105,7 @@ final class Serving {
       engine.close();
       throw e;
     }
-    out.println("Dynakit engine listening on " + server.endpoint());
+    out.println("Dynakit engine listening on " + server.endpoint() + storage);
     out.flush();
     untilStopped(
         () -> {

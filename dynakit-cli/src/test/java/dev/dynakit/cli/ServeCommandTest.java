@@ -37,7 +37,12 @@ class ServeCommandTest {
       }
 
       assertThat(serve.stop()).isZero();
-      assertThat(serve.out()).isEqualTo("Dynakit engine listening on " + endpoint + nl());
+      assertThat(serve.out())
+          .isEqualTo(
+              "Dynakit engine listening on "
+                  + endpoint
+                  + " (in memory: the data is lost when it stops; keep it with --data-dir DIR)"
+                  + nl());
       assertThat(serve.err()).isEmpty();
     }
     assertThatThrownBy(() -> new Socket(endpoint.getHost(), endpoint.getPort()).close())

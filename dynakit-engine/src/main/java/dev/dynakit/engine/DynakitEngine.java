@@ -13,7 +13,11 @@ import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.query.LaggedReads;
 import dev.dynakit.engine.internal.stats.KeyStatisticsOperation;
+import dev.dynakit.engine.internal.storage.rocksdb.RocksStore;
 import dev.dynakit.engine.internal.table.Catalog;
+import dev.dynakit.engine.internal.table.CatalogRecovery;
+import dev.dynakit.engine.internal.table.IndexLifecycle;
+import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.TableArns;
 import dev.dynakit.engine.internal.table.TableStateGate;
 import dev.dynakit.engine.internal.table.TableTransitions;
@@ -21,6 +25,7 @@ import dev.dynakit.engine.internal.ttl.TtlSweeper;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ValueWording;
 import dev.dynakit.engine.storage.OrderedStore;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,7 +60,15 @@ public final class DynakitEngine implements AutoCloseable {
   private final KeyStatisticsOperation keyStatistics;
 
   private DynakitEngine(Builder builder) {
-    OrderedStore store = builder.store != null ? builder.store : EngineDefaults.memoryStore();
+    OrderedStore store = builder.openStore();
+    Catalog catalog;
+    try {
+      catalog =
+          CatalogRecovery.open(store, new TableTransitions(builder.clock, builder.tableLatency));
+    } catch (RuntimeException e) {
+      store.close();
+      throw e;
+    }
     // no meter at all unless asked for: the write path then pays nothing for it
     CapacityMeter meter =
         builder.enforceCapacity || builder.keyStatistics
@@ -63,7 +76,7 @@ public final class DynakitEngine implements AutoCloseable {
             : null;
     this.state =
         new EngineState(
-            new Catalog(new TableTransitions(builder.clock, builder.tableLatency)),
+            catalog,
             store,
             new ItemStore(store, meter),
             builder.clock,
@@ -71,7 +84,12 @@ public final class DynakitEngine implements AutoCloseable {
             builder.accountId,
             builder.ttlChangeInterval);
     Map<String, Operation> ops = new HashMap<>();
-    EngineDefaults.registerOperations(ops, state);
+    IndexLifecycle indexes = EngineDefaults.registerOperations(ops, state);
+    EngineDefaults.saveCatalogAfterChanges(ops, state);
+    for (Table t : catalog.all()) {
+      state.items().indexes().countCollections(t);
+    }
+    CatalogRecovery.resumeBackfills(catalog, indexes);
     if (builder.gsiLag != null) {
       LaggedReads.install(ops, state, builder.gsiLag);
     }
@@ -95,6 +113,16 @@ public final class DynakitEngine implements AutoCloseable {
   /** An engine over a fresh in-memory store with default settings. */
   public static DynakitEngine inMemory() {
     return builder().build();
+  }
+
+  /**
+   * An engine whose data lives in {@code directory} (created if missing), with default settings:
+   * tables, items, indices and their settings survive a restart, and every acknowledged write is
+   * durable ({@link Durability#STRICT}). Only one engine at a time may have a directory open; a
+   * second is refused with a {@link dev.dynakit.engine.error.DataDirectoryInUseException}.
+   */
+  public static DynakitEngine onDisk(Path directory) {
+    return builder().dataDirectory(directory).build();
   }
 
   public static Builder builder() {
@@ -245,12 +273,19 @@ public final class DynakitEngine implements AutoCloseable {
   @Override
   public void close() {
     ttlSweeper.close();
-    state.store().close();
+    try {
+      // index statuses a backfill changed since the last control-plane request
+      state.catalog().persist();
+    } finally {
+      state.store().close();
+    }
   }
 
   /** Settings of an engine. */
   public static final class Builder {
     private OrderedStore store;
+    private @Nullable Path dataDirectory;
+    private Durability durability = Durability.STRICT;
     private Clock clock = Clock.systemUTC();
     private String region = "us-east-1";
     private String accountId = "000000000000";
@@ -267,6 +302,34 @@ public final class DynakitEngine implements AutoCloseable {
     public Builder store(OrderedStore store) {
       this.store = Objects.requireNonNull(store, "store");
       return this;
+    }
+
+    /**
+     * Keeps the engine's data on disk in {@code directory} (created if missing) instead of in
+     * memory; see {@link DynakitEngine#onDisk}. Not together with {@link #store}.
+     */
+    public Builder dataDirectory(Path directory) {
+      this.dataDirectory = Objects.requireNonNull(directory, "directory");
+      return this;
+    }
+
+    /**
+     * When an on-disk engine answers a write relative to making it durable: {@link
+     * Durability#STRICT} by default (see {@link Durability}). Ignored by an in-memory engine.
+     */
+    public Builder durability(Durability durability) {
+      this.durability = Objects.requireNonNull(durability, "durability");
+      return this;
+    }
+
+    private OrderedStore openStore() {
+      if (dataDirectory == null) {
+        return store != null ? store : EngineDefaults.memoryStore();
+      }
+      if (store != null) {
+        throw new IllegalStateException("an engine takes a store or a data directory, not both");
+      }
+      return RocksStore.open(dataDirectory, durability == Durability.STRICT);
     }
 
     /** The clock for creation times and time to live; the system clock by default. */

@@ -4,25 +4,36 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The storage SPI: an ordered map of byte-string keys to byte-string values, keys compared as
- * unsigned bytes. The engine keeps every table, index entry and piece of metadata in one store.
+ * unsigned bytes. The engine keeps every table, index entry and piece of metadata in one store, and
+ * is the store's only caller; it may call every method from many threads at once.
  *
- * <p>Contract: a batch is applied all or none of it (a crash never leaves half a batch), and
- * durable as far as the implementation promises; iteration sees every write applied before it began
- * and is never invalidated by concurrent writes. Isolation between concurrent readers and writers
- * of the same item is the engine's job (item locks), not the store's: the engine never applies two
- * batches that change the same key at the same time, except when it erases a dropped table or
- * index, whose keys nothing reads afterwards. A store may therefore apply batches concurrently, as
- * long as it keeps its own structures whole.
+ * <p>The contract, without exceptions:
+ *
+ * <ul>
+ *   <li><b>Atomic batches.</b> {@link #apply} makes all changes of a batch visible at one instant:
+ *       no read ever sees some of a batch's changes without the others, and a crash never leaves
+ *       half a batch. Concurrent batches are applied one after the other in some order; within a
+ *       batch, a later change of a key wins.
+ *   <li><b>Point reads.</b> {@link #get} answers the value of the key at some instant between its
+ *       call and its return: every batch whose {@code apply} returned before the call is seen.
+ *   <li><b>Ordered range reads.</b> {@link #scan} reads a snapshot taken when it is called: it sees
+ *       exactly the batches applied before that instant, whatever is written while it iterates.
+ *   <li><b>Snapshots.</b> {@link #snapshot} gives a read view of one instant for several reads.
+ *   <li><b>Durability.</b> when {@code apply} returns, the batch is as durable as the store
+ *       documents (the memory store: until it is closed; the on-disk store: per its durability
+ *       setting).
+ * </ul>
+ *
+ * <p>Isolation between read-modify-write cycles of the same item (a condition checked against the
+ * value a write replaces) is the engine's job (item locks), not the store's.
  */
-public interface OrderedStore extends AutoCloseable {
-
-  /** The value under {@code key}, or null. */
-  byte @Nullable [] get(byte[] key);
+public interface OrderedStore extends StoreReader, AutoCloseable {
 
   /**
    * The values under {@code keys}, in their order, null where absent: what {@link #get} answers for
-   * each, without the atomicity of a snapshot. A store that can look keys up together (and overlap
-   * their cache misses or disk reads) overrides this; by default it calls {@link #get}.
+   * each, without the atomicity of a snapshot (use {@link #snapshot} for that). A store that can
+   * look keys up together (and overlap their disk reads) overrides this; by default it calls {@link
+   * #get}.
    */
   default byte[] @Nullable [] getAll(byte[][] keys) {
     byte[][] values = new byte[keys.length][];
@@ -33,15 +44,19 @@ public interface OrderedStore extends AutoCloseable {
   }
 
   /**
-   * Iterates keys in {@code [fromInclusive, toExclusive)}, ascending or, when {@code reverse},
-   * descending. A null bound means unbounded on that side.
+   * Applies all puts and deletes of the batch atomically (see the class comment), durable per the
+   * store's policy when it returns. An empty batch changes nothing.
    */
-  StoreCursor scan(byte @Nullable [] fromInclusive, byte @Nullable [] toExclusive, boolean reverse);
-
-  /** Applies all puts and deletes of the batch atomically. */
   void apply(WriteBatch batch);
 
-  /** Releases resources; the store is unusable afterwards. */
+  /**
+   * A read view of the store as it is now: its reads see exactly the batches applied before this
+   * call, whatever is written later. Close it when done; an open snapshot keeps the values it may
+   * read alive.
+   */
+  Snapshot snapshot();
+
+  /** Releases resources; the store is unusable afterwards. Idempotent. */
   @Override
   void close();
 }

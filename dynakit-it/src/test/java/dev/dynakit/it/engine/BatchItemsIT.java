@@ -7,7 +7,6 @@ import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -34,14 +33,14 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class BatchItemsIT {
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport);
+    fx = new EngineFixture(setup);
     fx.createTable("users");
     fx.createTable("events", "seq", ScalarAttributeType.N);
   }

@@ -5,7 +5,6 @@ import static dev.dynakit.it.engine.Items.key;
 import static dev.dynakit.it.engine.Items.n;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,18 +27,18 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * version it read either wins or is refused, so no increment is ever lost.
  */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class ConcurrencyIT {
   private static final int THREADS = 8;
   private static final int INCREMENTS_PER_THREAD = 60;
   private static final int ITEMS = 3;
 
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport);
+    fx = new EngineFixture(setup);
     fx.createTable("counters");
     for (int i = 0; i < ITEMS; i++) {
       String pk = "c" + i;

@@ -7,7 +7,6 @@ import static dev.dynakit.it.engine.Items.n;
 import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.embedded.Transport;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +23,14 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 
 /** Condition expressions evaluated through a conditional write, against one stored item. */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class ConditionExpressionIT {
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport);
+    fx = new EngineFixture(setup);
     fx.createTable("items");
     fx.client.putItem(
         b ->

@@ -4,6 +4,12 @@ import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.embedded.Transport;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -11,19 +17,25 @@ import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
-/** A fresh engine and an SDK client on it, over the chosen transport. */
+/** A fresh engine and an SDK client on it, in the chosen setup (transport and store). */
 final class EngineFixture implements AutoCloseable {
   final DynakitEngine engine;
   final EngineServer server;
   final DynamoDbClient client;
+  private final Path dataDirectory;
 
-  EngineFixture(Transport transport) {
-    this(transport, DynakitEngine.inMemory());
+  EngineFixture(EngineSetup setup) {
+    this(setup, DynakitEngine.builder());
   }
 
-  /** A client over the chosen transport on an engine built by the test; closed with the fixture. */
-  EngineFixture(Transport transport, DynakitEngine engine) {
-    this.engine = engine;
+  /**
+   * A client in the chosen setup on an engine with the test's settings (the setup adds its store);
+   * closed with the fixture.
+   */
+  EngineFixture(EngineSetup setup, DynakitEngine.Builder settings) {
+    this.dataDirectory = setup.configure(settings);
+    this.engine = settings.build();
+    Transport transport = setup.transport();
     server = transport == Transport.HTTP ? EngineServer.start(engine, "127.0.0.1", 0) : null;
     client = DynakitClients.of(transport, engine, server == null ? null : server.endpoint());
   }
@@ -69,5 +81,18 @@ final class EngineFixture implements AutoCloseable {
       server.close();
     }
     engine.close();
+    if (dataDirectory != null) {
+      deleteTree(dataDirectory);
+    }
+  }
+
+  private static void deleteTree(Path directory) {
+    try (Stream<Path> files = Files.walk(directory)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

@@ -3,7 +3,6 @@ package dev.dynakit.it.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,9 +39,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * queries, scans, batches and transactions, as its users write them.
  */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class EnhancedClientIT {
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
   DynamoDbTable<Order> orders;
   DynamoDbEnhancedClient enhanced;
@@ -112,7 +111,7 @@ class EnhancedClientIT {
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport);
+    fx = new EngineFixture(setup);
     enhanced = DynamoDbEnhancedClient.builder().dynamoDbClient(fx.client).build();
     orders = enhanced.table("orders", TableSchema.fromBean(Order.class));
     orders.createTable(

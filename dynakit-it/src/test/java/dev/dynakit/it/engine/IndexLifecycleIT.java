@@ -11,7 +11,6 @@ import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.embedded.Transport;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -36,19 +35,19 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
  * ACTIVE, a deleted GSI takes its entries with it; LSI item collections are capped and reported.
  */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class IndexLifecycleIT {
   /** The engine reads this property when it is built; 1000 bytes lets a test fill a collection. */
   private static final String COLLECTION_LIMIT = "dynakit.engine.itemCollectionLimitBytes";
 
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
 
   @BeforeEach
   void setUp() {
     System.setProperty(COLLECTION_LIMIT, "1000");
     try {
-      fx = new EngineFixture(transport);
+      fx = new EngineFixture(setup);
     } finally {
       System.clearProperty(COLLECTION_LIMIT);
     }

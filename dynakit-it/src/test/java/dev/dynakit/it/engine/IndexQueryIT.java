@@ -7,7 +7,6 @@ import static dev.dynakit.it.engine.Items.s;
 import static dev.dynakit.it.engine.Paging.ints;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -46,17 +45,17 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
  * from LSIs and the refusals DynamoDB makes.
  */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class IndexQueryIT {
   private static final int ITEMS = 30;
 
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
   DynamoDbClient db;
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport);
+    fx = new EngineFixture(setup);
     db = fx.client;
     createTable();
     for (int i = 0; i < ITEMS; i++) {

@@ -9,7 +9,6 @@ import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.dynakit.embedded.Transport;
 import dev.dynakit.engine.DynakitEngine;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,11 +40,11 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * were, and expired items leave their indices.
  */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class IndexedMultiItemWritesIT {
   private static final Instant NOW = Instant.parse("2026-03-04T05:06:07Z");
 
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
 
   @BeforeEach
@@ -53,11 +52,10 @@ class IndexedMultiItemWritesIT {
     // the test sweeps expired items itself, at a time of its clock: no background sweep comes
     fx =
         new EngineFixture(
-            transport,
+            setup,
             DynakitEngine.builder()
                 .clock(new MovableClock(NOW))
-                .ttlSweepInterval(Duration.ofDays(1))
-                .build());
+                .ttlSweepInterval(Duration.ofDays(1)));
     IndexedTables.createPeople(fx.client);
   }
 

@@ -5,7 +5,6 @@ import static dev.dynakit.it.engine.Items.s;
 import static dev.dynakit.it.engine.Paging.ints;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,19 +27,19 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * to 1 MB, and carries its key.
  */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class PageSizeIT {
   private static final int ITEMS = 25;
   private static final int VALUE_BYTES = 100_000;
   private static final long MB = 1024 * 1024;
 
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
   DynamoDbClient db;
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport);
+    fx = new EngineFixture(setup);
     db = fx.client;
     fx.createTable("big", "sk", ScalarAttributeType.S);
     String value = "v".repeat(VALUE_BYTES);

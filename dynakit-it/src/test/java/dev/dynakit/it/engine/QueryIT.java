@@ -7,7 +7,6 @@ import static dev.dynakit.it.engine.Items.s;
 import static dev.dynakit.it.engine.Paging.ints;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -36,9 +35,9 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /** Query on tables: key conditions, order, paging, Limit, filters, Select and projections. */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class QueryIT {
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
   DynamoDbClient db;
 
@@ -68,7 +67,7 @@ class QueryIT {
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport);
+    fx = new EngineFixture(setup);
     db = fx.client;
   }
 

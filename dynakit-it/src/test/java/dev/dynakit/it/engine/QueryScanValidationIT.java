@@ -7,7 +7,6 @@ import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.embedded.Transport;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
@@ -28,15 +27,15 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /** Query and Scan requests DynamoDB refuses, with its messages; the table is left as it was. */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class QueryScanValidationIT {
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
   DynamoDbClient db;
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport);
+    fx = new EngineFixture(setup);
     db = fx.client;
     fx.createTable("tbl", "sk", ScalarAttributeType.N);
     for (int i = 0; i < 5; i++) {

@@ -6,7 +6,6 @@ import static dev.dynakit.it.engine.Items.s;
 import static dev.dynakit.it.engine.Paging.ints;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -29,19 +28,19 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /** Scan on tables: storage order, paging, parallel segments, filters, Select, projections. */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class ScanIT {
   private static final int PARTITIONS = 250;
   private static final int PER_PARTITION = 4;
 
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   static EngineFixture fx;
   static DynamoDbClient db;
 
-  // The thousand items are written once per transport: every test here only reads them.
+  // The thousand items are written once per setup: every test here only reads them.
   @BeforeParameterizedClassInvocation
-  static void setUp(Transport transport) {
-    fx = new EngineFixture(transport);
+  static void setUp(EngineSetup setup) {
+    fx = new EngineFixture(setup);
     db = fx.client;
     fx.createTable("tbl", "sk", ScalarAttributeType.N);
     putThousand();

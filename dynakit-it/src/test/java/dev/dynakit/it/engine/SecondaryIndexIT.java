@@ -8,7 +8,6 @@ import static dev.dynakit.it.engine.Items.n;
 import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.embedded.Transport;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -28,14 +27,14 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * index.
  */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class SecondaryIndexIT {
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport);
+    fx = new EngineFixture(setup);
     IndexedTables.createPeople(fx.client);
   }
 

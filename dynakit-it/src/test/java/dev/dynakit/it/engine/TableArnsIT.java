@@ -6,7 +6,6 @@ import static dev.dynakit.it.engine.Items.key;
 import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.embedded.Transport;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -23,15 +22,15 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /** A table named by its ARN wherever DynamoDB takes a table name or ARN. */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class TableArnsIT {
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
   String arn;
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport);
+    fx = new EngineFixture(setup);
     fx.createTable("users");
     arn = fx.client.describeTable(b -> b.tableName("users")).table().tableArn();
   }

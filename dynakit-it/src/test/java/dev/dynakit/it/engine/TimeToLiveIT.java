@@ -6,7 +6,6 @@ import static dev.dynakit.it.engine.Items.n;
 import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.embedded.Transport;
 import dev.dynakit.engine.DynakitEngine;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
  * the test moves, and the test sweeps when it wants, so what expires does not depend on timing.
  */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class TimeToLiveIT {
   private static final Instant NOW = Instant.parse("2026-03-04T05:06:07Z");
   private static final long NOW_S = NOW.getEpochSecond();
@@ -31,7 +30,7 @@ class TimeToLiveIT {
   /** Background sweeps that never come during a test: the test's own sweeps are the only ones. */
   private static final Duration NO_BACKGROUND_SWEEP = Duration.ofDays(1);
 
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   private final MovableClock clock = new MovableClock(NOW);
   EngineFixture fx;
 
@@ -43,8 +42,7 @@ class TimeToLiveIT {
   private void start(Duration sweepInterval) {
     fx =
         new EngineFixture(
-            transport,
-            DynakitEngine.builder().clock(clock).ttlSweepInterval(sweepInterval).build());
+            setup, DynakitEngine.builder().clock(clock).ttlSweepInterval(sweepInterval));
     fx.createTable("sessions");
     fx.client.updateTimeToLive(
         b ->

@@ -5,7 +5,6 @@ import static dev.dynakit.it.engine.Items.key;
 import static dev.dynakit.it.engine.Items.n;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +36,7 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * conserved, and the final balances are exactly the initial ones plus the committed transfers.
  */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class TransactionConcurrencyIT {
   private static final int ACCOUNTS = 10;
   private static final long INITIAL = 1_000;
@@ -48,12 +47,12 @@ class TransactionConcurrencyIT {
   /** One committed transfer. */
   record Transfer(int from, int to, long amount) {}
 
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport);
+    fx = new EngineFixture(setup);
     fx.createTable("bank");
     for (int i = 0; i < ACCOUNTS; i++) {
       String pk = account(i);

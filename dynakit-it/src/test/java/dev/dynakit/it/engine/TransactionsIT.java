@@ -8,7 +8,6 @@ import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,14 +38,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class TransactionsIT {
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
   EngineFixture fx;
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport);
+    fx = new EngineFixture(setup);
     fx.createTable("accounts");
     fx.createTable("ledger", "seq", ScalarAttributeType.N);
     fx.client.putItem(b -> b.tableName("accounts").item(item("pk", "alice", "balance", 100)));

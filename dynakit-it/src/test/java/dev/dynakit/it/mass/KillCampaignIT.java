@@ -8,6 +8,7 @@ import dev.dynakit.core.provision.TableProvisioner;
 import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineServer;
+import dev.dynakit.it.ChildJvm;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -124,24 +125,13 @@ class KillCampaignIT {
 
   private Process start(String table, String operation, Path checkpoint, Path log)
       throws IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    String classpath =
-        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    return new ProcessBuilder(
-            java,
-            "-XX:TieredStopAtLevel=1",
-            "-XX:+UseSerialGC",
-            "-Xss512k",
-            "-cp",
-            classpath,
-            MassChild.class.getName(),
-            server.endpoint().toString(),
-            table,
-            operation,
-            checkpoint.toString())
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-        .start();
+    return ChildJvm.start(
+        MassChild.class,
+        log,
+        server.endpoint().toString(),
+        table,
+        operation,
+        checkpoint.toString());
   }
 
   /**

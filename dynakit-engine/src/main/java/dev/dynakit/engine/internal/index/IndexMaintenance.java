@@ -8,8 +8,10 @@ import dev.dynakit.engine.internal.table.KeyAttr;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.TableDef;
 import dev.dynakit.engine.internal.value.AttrValue;
+import dev.dynakit.engine.internal.value.ItemCodec;
 import dev.dynakit.engine.internal.value.ItemSize;
 import dev.dynakit.engine.storage.OrderedStore;
+import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -190,19 +192,60 @@ public final class IndexMaintenance {
   }
 
   /**
-   * Writes the entry of one existing item into a GSI being backfilled, unless a write since the
-   * index was created already did. The caller holds the item's lock and read {@code item} under it.
+   * Counts the item collections of a table with LSIs from its stored items, as an engine opening a
+   * store does: the sizes are kept in memory and follow every write from then on.
    */
-  public void backfill(Table table, IndexDef index, Map<String, AttrValue> item) {
-    IndexEntry entry = IndexEntries.entry(table, table.def(), index, item);
-    if (entry == null || store.get(entry.key()) != null) {
+  public void countCollections(Table table) {
+    if (table.def().localIndexes().isEmpty()) {
       return;
     }
-    IndexChange change = new IndexChange(index, null, entry);
-    WriteBatch batch = new WriteBatch();
-    change.addTo(batch, null, null);
-    store.apply(batch);
-    change.count(table);
+    byte[][] range = KeyCodec.indexRange(table.storeId(), 0);
+    try (StoreCursor cursor = store.scan(range[0], range[1], false)) {
+      while (cursor.hasNext()) {
+        WritePlan p = plan(table, null, ItemCodec.decode(cursor.next().value()));
+        if (p.partition() != null) {
+          collections.count(table, p.partition(), p.collectionDelta());
+        }
+      }
+    }
+  }
+
+  /**
+   * Writes the entries of existing items into a GSI being backfilled, in one store batch, except
+   * those a write since the index was created already wrote. The caller holds the items' locks and
+   * read {@code items} under them.
+   *
+   * @return how many entries it wrote
+   */
+  public int backfill(Table table, IndexDef index, List<Map<String, AttrValue>> items) {
+    List<IndexEntry> entries = new ArrayList<>(items.size());
+    for (Map<String, AttrValue> item : items) {
+      IndexEntry entry = IndexEntries.entry(table, table.def(), index, item);
+      if (entry != null) {
+        entries.add(entry);
+      }
+    }
+    byte[][] keys = new byte[entries.size()][];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = entries.get(i).key();
+    }
+    byte[][] present = store.getAll(keys);
+    List<IndexChange> added = new ArrayList<>(entries.size());
+    WriteBatch batch = new WriteBatch(entries.size());
+    for (int i = 0; i < keys.length; i++) {
+      if (present[i] == null) {
+        IndexChange change = new IndexChange(index, null, entries.get(i));
+        change.addTo(batch, null, null);
+        added.add(change);
+      }
+    }
+    if (!batch.isEmpty()) {
+      store.apply(batch);
+    }
+    for (IndexChange change : added) {
+      change.count(table);
+    }
+    return added.size();
   }
 
   /**

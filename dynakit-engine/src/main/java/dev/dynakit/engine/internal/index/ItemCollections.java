@@ -63,6 +63,11 @@ final class ItemCollections {
     return !refused[0];
   }
 
+  /** Adds {@code delta} whatever the limit: to count a stored item when the engine opens. */
+  void count(Table table, AttrValue partition, long delta) {
+    add(table, partition, delta, Long.MAX_VALUE);
+  }
+
   /** The current size of a collection. */
   long size(Table table, AttrValue partition) {
     Long size = sizes(table).get(partition);

@@ -4,11 +4,8 @@ import dev.dynakit.engine.internal.keys.KeyCodec;
 import dev.dynakit.engine.internal.table.IndexDef;
 import dev.dynakit.engine.internal.table.IndexLifecycle;
 import dev.dynakit.engine.internal.table.Table;
-import dev.dynakit.engine.internal.value.AttrValue;
-import dev.dynakit.engine.internal.value.ItemCodec;
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.StoreCursor;
-import dev.dynakit.engine.storage.StoreEntry;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,9 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>A new index is in the table's declaration (CREATING, backfilling) before {@link #created} is
  * called, so every write from then on maintains it. The build first waits for writes that read the
  * older declaration to finish, then walks the table's items, adding each item's entry under the
- * item's lock unless a newer write already did. On an empty table the index is ACTIVE at once;
- * otherwise the walk runs on a background thread and the index becomes ACTIVE when it ends, as
- * DynamoDB's backfill does.
+ * item's lock unless a newer write already did ({@link BackfillWalk}, a chunk of items at a time).
+ * On an empty table the index is ACTIVE at once; otherwise the walk runs on a background thread and
+ * the index becomes ACTIVE when it ends, as DynamoDB's backfill does.
  *
  * <p>A dropped index is already out of the declaration when {@link #deleted} is called: after the
  * writes that still saw it have finished, its whole key range is erased.
@@ -85,24 +82,7 @@ public final class IndexBuilder implements IndexLifecycle {
 
   /** Adds the entry of every item of the table to the index; false when it was cancelled. */
   private boolean backfill(Table table, IndexDef index, Backfill backfill) {
-    byte[][] range = KeyCodec.indexRange(table.storeId(), 0);
-    try (StoreCursor cursor = store.scan(range[0], range[1], false)) {
-      while (cursor.hasNext()) {
-        if (backfill.cancelled) {
-          return false;
-        }
-        StoreEntry e = cursor.next();
-        PrimaryKey key = KeyFactory.fromItem(table, ItemCodec.decode(e.value()));
-        try (HeldLocks held = items.lock(key)) {
-          // the item may have changed or gone since the cursor read it
-          Map<String, AttrValue> current = items.read(key);
-          if (current != null) {
-            items.indexes().backfill(table, index, current);
-          }
-        }
-      }
-    }
-    return true;
+    return new BackfillWalk(store, items).run(table, index, () -> backfill.cancelled);
   }
 
   @Override

@@ -78,11 +78,6 @@ public final class ItemStore {
         ordered[distinct++] = ordered[i];
       }
     }
-    // look at every lock word before taking the first lock: each atomic update waits for the one
-    // before it, so their cache misses would queue; these reads (volatile: never left out) overlap
-    for (int i = 0; i < distinct; i++) {
-      stripes.isLocked(ordered[i]);
-    }
     for (int i = 0; i < distinct; i++) {
       stripes.lock(ordered[i]);
     }
@@ -164,6 +159,14 @@ public final class ItemStore {
    * @return what each change cost in the indices, in the order of {@code writes}
    */
   public List<WriteEffects> writeAll(List<ItemWrite> writes) {
+    return writeAll(writes, List.of());
+  }
+
+  /**
+   * As {@link #writeAll(List)}, with {@code alongside} (metadata that belongs to the request, such
+   * as a transaction's client token) in the same atomic batch: both are stored, or neither.
+   */
+  public List<WriteEffects> writeAll(List<ItemWrite> writes, List<WriteBatch.Change> alongside) {
     List<WritePlan> plans = plan(writes);
     if (meter != null) {
       Throttle refused = meter.admit(Access.WRITE, charges(writes, plans, 1));
@@ -171,7 +174,7 @@ public final class ItemStore {
         throw refused.exception();
       }
     }
-    return apply(writes, plans);
+    return apply(writes, plans, alongside);
   }
 
   /**
@@ -211,7 +214,13 @@ public final class ItemStore {
    * #admitEach}.
    */
   public List<WriteEffects> writeAdmitted(List<ItemWrite> writes) {
-    return apply(writes, plan(writes));
+    return writeAdmitted(writes, List.of());
+  }
+
+  /** As {@link #writeAdmitted(List)}, with {@code alongside} in the same atomic batch. */
+  public List<WriteEffects> writeAdmitted(
+      List<ItemWrite> writes, List<WriteBatch.Change> alongside) {
+    return apply(writes, plan(writes), alongside);
   }
 
   private List<WritePlan> plan(List<ItemWrite> writes) {
@@ -230,7 +239,8 @@ public final class ItemStore {
     return charges;
   }
 
-  private List<WriteEffects> apply(List<ItemWrite> writes, List<WritePlan> plans) {
+  private List<WriteEffects> apply(
+      List<ItemWrite> writes, List<WritePlan> plans, List<WriteBatch.Change> alongside) {
     IndexMaintenance.Reservation reservation = indexes.reserve(plans);
     // an item's own change, and as many again for index entries, before the batch grows
     WriteBatch batch = new WriteBatch(2 * writes.size());
@@ -248,6 +258,13 @@ public final class ItemStore {
         newSizes[i] = ItemCodec.size(encoded);
       }
       plans.get(i).addTo(batch, newItem, encoded);
+    }
+    for (WriteBatch.Change c : alongside) {
+      if (c.value() == null) {
+        batch.delete(c.key());
+      } else {
+        batch.put(c.key(), c.value());
+      }
     }
     try {
       store.apply(batch);

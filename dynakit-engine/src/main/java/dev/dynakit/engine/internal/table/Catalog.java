@@ -6,24 +6,39 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The tables of one engine, by name, in name order (as ListTables returns them), and the latency of
- * their status transitions.
+ * their status transitions. With a journal (an on-disk engine), the catalog starts from the tables
+ * the journal stored and keeps it up to date (see {@link CatalogJournal}).
  */
 public final class Catalog {
   private final ConcurrentSkipListMap<String, Table> tables = new ConcurrentSkipListMap<>();
   private final AtomicLong nextStoreId = new AtomicLong(1);
   private final TableTransitions transitions;
+  private final @Nullable CatalogJournal journal;
 
-  /** A catalog whose tables change status at once. */
+  /** An empty catalog, kept in memory only, whose tables change status at once. */
   public Catalog() {
     this(TableTransitions.NONE);
   }
 
-  /** A catalog whose tables pass through CREATING, UPDATING and DELETING as {@code transitions}. */
+  /** An empty catalog kept in memory only, whose tables change status as {@code transitions}. */
   public Catalog(TableTransitions transitions) {
     this.transitions = transitions;
+    this.journal = null;
+  }
+
+  /** The catalog the journal stored, kept in it from now on. */
+  public Catalog(CatalogJournal journal, TableTransitions transitions) {
+    this.transitions = transitions;
+    this.journal = journal;
+    CatalogJournal.Loaded loaded = journal.load();
+    for (Table t : loaded.tables()) {
+      tables.put(t.name(), t);
+    }
+    nextStoreId.set(loaded.nextStoreId());
   }
 
   /** How long the tables' status transitions take. */
@@ -51,16 +66,39 @@ public final class Catalog {
     if (tables.putIfAbsent(def.name(), table) != null) {
       throw new EngineException(ErrorType.RESOURCE_IN_USE, "Table already exists: " + def.name());
     }
+    if (journal != null) {
+      try {
+        journal.created(table, nextStoreId.get());
+      } catch (RuntimeException e) {
+        tables.remove(def.name(), table);
+        throw e;
+      }
+    }
     return table;
   }
 
-  public void remove(String name) {
-    tables.remove(name);
+  /**
+   * Removes this very table (not a later one of the same name); returns whether it was there. With
+   * a journal, its record is gone when this returns: erase its data only afterwards.
+   */
+  public boolean remove(String name, Table table) {
+    if (!tables.remove(name, table)) {
+      return false;
+    }
+    if (journal != null) {
+      journal.removed(table);
+    }
+    return true;
   }
 
-  /** Removes this very table (not a later one of the same name); returns whether it was there. */
-  public boolean remove(String name, Table table) {
-    return tables.remove(name, table);
+  /**
+   * Saves the tables changed since the last save, when the catalog has a journal; the engine calls
+   * it after every control-plane request that may have changed a table, before it answers.
+   */
+  public void persist() {
+    if (journal != null) {
+      journal.saveChanged(this::all);
+    }
   }
 
   /** Table names after {@code exclusiveStart} (or from the first), at most {@code limit}. */

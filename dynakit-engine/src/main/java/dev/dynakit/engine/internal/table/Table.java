@@ -2,6 +2,7 @@ package dev.dynakit.engine.internal.table;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -236,5 +237,34 @@ public final class Table {
 
   public void sseSpecification(Map<String, Object> spec) {
     this.sseSpecification = spec;
+  }
+
+  /**
+   * The state of the table's secondary indices that the catalog stores ({@link TableRecord}):
+   * storage numbers, capacity settings and throughput histories.
+   */
+  Map<String, Object> indexRecords() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("nextStoreNo", (long) nextIndexStoreNo.get());
+    Map<String, Object> numbers = new LinkedHashMap<>();
+    indexStoreNumbers.forEach((name, no) -> numbers.put(name, (long) no));
+    m.put("storeNumbers", numbers);
+    m.put("capacity", new LinkedHashMap<>(indexCapacity));
+    Map<String, Object> histories = new LinkedHashMap<>();
+    indexThroughputHistories.forEach((name, h) -> histories.put(name, h.state()));
+    m.put("throughputHistories", histories);
+    return m;
+  }
+
+  /** Restores what {@link #indexRecords} gave, into a table just read from the catalog. */
+  @SuppressWarnings("unchecked")
+  void restoreIndexRecords(Map<String, Object> m) {
+    nextIndexStoreNo.set(((Number) m.get("nextStoreNo")).intValue());
+    ((Map<String, Object>) m.get("storeNumbers"))
+        .forEach((name, no) -> indexStoreNumbers.put(name, ((Number) no).intValue()));
+    ((Map<String, Object>) m.get("capacity"))
+        .forEach((name, c) -> indexCapacity.put(name, (Map<String, Map<String, Object>>) c));
+    ((Map<String, Object>) m.get("throughputHistories"))
+        .forEach((name, h) -> indexThroughputHistory(name).restore((Map<String, Object>) h));
   }
 }

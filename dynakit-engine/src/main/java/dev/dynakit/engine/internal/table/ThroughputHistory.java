@@ -7,6 +7,9 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -119,5 +122,38 @@ public final class ThroughputHistory {
 
   private static LocalDate today(Instant now) {
     return LocalDate.ofInstant(now, ZoneOffset.UTC);
+  }
+
+  /** The history as a tree the catalog stores. */
+  synchronized Map<String, Object> state() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    if (day != null) {
+      m.put("day", day.toString());
+    }
+    m.put("decreasesThatDay", (long) decreasesThatDay);
+    if (lastDecrease != null) {
+      m.put("lastDecrease", lastDecrease.toString());
+    }
+    if (lastIncrease != null) {
+      m.put("lastIncrease", lastIncrease.toString());
+    }
+    List<Object> switches = new ArrayList<>();
+    for (Instant at : switchesToOnDemand) {
+      switches.add(at.toString());
+    }
+    m.put("switchesToOnDemand", switches);
+    return m;
+  }
+
+  /** Restores a history from {@link #state}. */
+  synchronized void restore(Map<String, Object> m) {
+    day = m.get("day") == null ? null : LocalDate.parse((String) m.get("day"));
+    decreasesThatDay = ((Number) m.get("decreasesThatDay")).intValue();
+    lastDecrease = TableRecord.instant(m.get("lastDecrease"));
+    lastIncrease = TableRecord.instant(m.get("lastIncrease"));
+    switchesToOnDemand.clear();
+    for (Object at : (List<?>) m.get("switchesToOnDemand")) {
+      switchesToOnDemand.addLast(Instant.parse((String) at));
+    }
   }
 }

@@ -7,6 +7,7 @@ import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.table.IndexDef;
 import dev.dynakit.engine.internal.table.Table;
+import dev.dynakit.engine.internal.table.TableDataEraser;
 import dev.dynakit.engine.internal.table.TableDef;
 import dev.dynakit.engine.internal.table.TableDescriber;
 import dev.dynakit.engine.internal.table.TableTransitions;

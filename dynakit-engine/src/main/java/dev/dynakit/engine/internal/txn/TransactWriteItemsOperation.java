@@ -62,7 +62,7 @@ final class TransactWriteItemsOperation implements Operation {
 
     String token = request.string("ClientRequestToken");
     // every parameter but the token: the same token with any of them changed is a mismatch
-    Object fingerprint = List.of(request.raw("TransactItems"), capacity, collectionMetrics);
+    Object fingerprint = List.of(request.raw("TransactItems"), capacity.name(), collectionMetrics);
     if (token != null) {
       Object replay = tokens.claim(token, fingerprint);
       if (replay != null) {
@@ -71,7 +71,7 @@ final class TransactWriteItemsOperation implements Operation {
     }
     Ran ran;
     try {
-      ran = run(actions, capacity, collectionMetrics, token != null);
+      ran = run(actions, capacity, collectionMetrics, token, fingerprint);
     } catch (RuntimeException e) {
       if (token != null) {
         tokens.release(token);
@@ -90,7 +90,9 @@ final class TransactWriteItemsOperation implements Operation {
    * of the larger of each item's images the first call saw.
    */
   private static Map<String, Object> replayed(Object first, Capacity.Mode capacity) {
-    Ran ran = (Ran) first;
+    // a token read back from the store after a restart kept only what a replay costs
+    Ran ran =
+        first instanceof ClientTokens.Restored r ? new Ran(Map.of(), r.replayUnits()) : (Ran) first;
     Map<String, Object> response = new LinkedHashMap<>(ran.response());
     response.remove("ConsumedCapacity");
     if (capacity != Capacity.Mode.NONE) {
@@ -135,20 +137,24 @@ final class TransactWriteItemsOperation implements Operation {
   }
 
   /**
-   * Runs the transaction; with {@code replayable} (a ClientRequestToken), also works out what a
-   * replay of it would cost.
+   * Runs the transaction; with a ClientRequestToken, also works out what a replay of it would cost,
+   * and stores the token's record in the transaction's own batch (so that a restart finds the token
+   * exactly when it finds the transaction applied).
    */
   private Ran run(
       List<WriteAction> actions,
       Capacity.Mode capacity,
       boolean collectionMetrics,
-      boolean replayable) {
+      @Nullable String token,
+      Object fingerprint) {
+    boolean replayable = token != null;
     List<PrimaryKey> keys = new ArrayList<>(actions.size());
     for (WriteAction a : actions) {
       keys.add(a.key());
     }
     List<Outcome> outcomes = new ArrayList<>(actions.size());
     List<WriteEffects> effects = new ArrayList<>(actions.size());
+    Map<String, Double> replayUnits = new LinkedHashMap<>();
     try (HeldLocks held = items.lockAll(keys)) {
       CancellationReasons reasons = new CancellationReasons();
       for (WriteAction a : actions) {
@@ -167,9 +173,18 @@ final class TransactWriteItemsOperation implements Operation {
       if (throttled != null) {
         throw ThrottledActions.cancellation(actions, throttled);
       }
+      for (int i = 0; replayable && i < actions.size(); i++) {
+        replayUnits.merge(
+            actions.get(i).table().name(),
+            2 * Capacity.readUnits(chargedSize(outcomes.get(i)), true),
+            Double::sum);
+      }
       List<WriteEffects> applied;
       try {
-        applied = items.writeAdmitted(writes);
+        applied =
+            items.writeAdmitted(
+                writes,
+                replayable ? List.of(tokens.record(token, fingerprint, replayUnits)) : List.of());
       } catch (EngineException e) {
         if (e.type() == ErrorType.ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED) {
           throw collectionTooLarge(outcomes);
@@ -180,13 +195,6 @@ final class TransactWriteItemsOperation implements Operation {
       for (Outcome o : outcomes) {
         effects.add(o.write() == null ? WriteEffects.NONE : applied.get(next++));
       }
-    }
-    Map<String, Double> replayUnits = new LinkedHashMap<>();
-    for (int i = 0; replayable && i < actions.size(); i++) {
-      replayUnits.merge(
-          actions.get(i).table().name(),
-          2 * Capacity.readUnits(chargedSize(outcomes.get(i)), true),
-          Double::sum);
     }
     Map<String, Object> response = new LinkedHashMap<>();
     if (capacity != Capacity.Mode.NONE) {

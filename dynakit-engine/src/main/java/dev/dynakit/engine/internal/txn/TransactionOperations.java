@@ -12,7 +12,7 @@ public final class TransactionOperations {
     ops.put(
         "TransactWriteItems",
         new TransactWriteItemsOperation(
-            state.catalog(), state.items(), new ClientTokens(state.clock())));
+            state.catalog(), state.items(), new ClientTokens(state.clock(), state.store())));
     ops.put("TransactGetItems", new TransactGetItemsOperation(state.catalog(), state.items()));
   }
 }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 class ClientTokensTest {
   private final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
-  private final ClientTokens tokens = new ClientTokens(clock);
+  private final ClientTokens tokens =
+      new ClientTokens(clock, new dev.dynakit.engine.internal.storage.memory.MemoryStore());
   private final Object request = List.of(Map.of("Put", Map.of("TableName", "t")));
   private final Object response = Map.of();
 

@@ -1,4 +1,4 @@
-package dev.dynakit.engine.internal.tableops;
+package dev.dynakit.engine.internal.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

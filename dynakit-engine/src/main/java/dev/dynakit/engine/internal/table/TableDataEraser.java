@@ -1,4 +1,4 @@
-package dev.dynakit.engine.internal.tableops;
+package dev.dynakit.engine.internal.table;
 
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.StoreCursor;
@@ -10,16 +10,19 @@ import java.nio.ByteBuffer;
  * so the table's data is exactly the range [storeId, storeId + 1). Deletes go in bounded batches so
  * that a large table never builds one huge batch.
  */
-final class TableDataEraser {
+public final class TableDataEraser {
   static final int BATCH_SIZE = 1000;
 
   private TableDataEraser() {}
 
   /** Deletes the table's range; returns how many keys were deleted. */
-  static long erase(OrderedStore store, long storeId) {
-    byte[] from = prefix(storeId);
+  public static long erase(OrderedStore store, long storeId) {
     // store ids start at 1 and only grow, so storeId + 1 never wraps in practice
-    byte[] to = prefix(storeId + 1);
+    return eraseRange(store, prefix(storeId), prefix(storeId + 1));
+  }
+
+  /** Deletes every key in {@code [from, to)}; returns how many keys were deleted. */
+  static long eraseRange(OrderedStore store, byte[] from, byte[] to) {
     long deleted = 0;
     WriteBatch batch = new WriteBatch();
     int inBatch = 0;

@@ -1,0 +1,164 @@
+package dev.dynakit.benchmarks;
+
+import dev.dynakit.engine.DynakitEngine;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * How Query latency grows with the table: one engine per size of {@code --sizes}, each loaded with
+ * that many items of {@link ScaleTable} (memory stores, or on-disk stores in subdirectories of
+ * {@code --dir}), then Queries of a random partition (10 items, about 2 KB) on one thread, calling
+ * the engines in the same JVM. The engines take turns: {@code --rounds} rounds of {@code --queries}
+ * Queries each, the order reversed every other round, the first round unmeasured; so a change of
+ * the machine's speed weighs on every size alike. Prints a line per size (p50 and p90 in µs, the
+ * load rate, the heap) and the growth of the p50 from the smallest table to the largest.
+ *
+ * <p>With {@code --scan} it then reads the largest table whole with paged Scans ({@code Select
+ * COUNT}), checking that every item is seen, and prints the rate and the peak heap: the table is
+ * streamed, never held.
+ *
+ * <pre>
+ * java -Xmx8g -cp … dev.dynakit.benchmarks.QueryLatencyGrowth --store memory
+ * java -Xmx512m -cp … dev.dynakit.benchmarks.QueryLatencyGrowth --store disk --dir /tmp/scale --scan
+ * </pre>
+ */
+public final class QueryLatencyGrowth {
+  private QueryLatencyGrowth() {}
+
+  public static void main(String[] args) {
+    Flags flags =
+        Flags.parse(
+            args,
+            Set.of("--store", "--dir", "--sizes", "--queries", "--rounds", "--threads"),
+            Set.of("--scan"));
+    List<Long> sizes = new ArrayList<>();
+    for (String s : flags.list("--sizes", "10000,100000,1000000,10000000")) {
+      sizes.add(Long.parseLong(s.trim()));
+    }
+    int queries = flags.integer("--queries", 2_000);
+    int rounds = flags.integer("--rounds", 11);
+    int threads = flags.integer("--threads", 2);
+    String store = flags.string("--store", "memory");
+    String dir = flags.string("--dir", null);
+    int n = sizes.size();
+    DynakitEngine[] engines = new DynakitEngine[n];
+    double[] rates = new double[n];
+    try {
+      Heap.resetPeaks();
+      for (int e = 0; e < n; e++) {
+        engines[e] = Engines.open(store, dir == null ? null : dir + "/items-" + sizes.get(e));
+        ScaleTable.create(engines[e]);
+        rates[e] = sizes.get(e) / ScaleTable.load(engines[e], 0, sizes.get(e), threads);
+        System.out.printf(
+            "loaded store=%s items=%d items_per_s=%.0f heap_live_mb=%d heap_peak_mb=%d%n",
+            store, sizes.get(e), rates[e], Heap.liveMb(), Heap.peakMb());
+        System.out.flush();
+      }
+      long[][] nanos = new long[n][queries * (rounds - 1)];
+      SplittableRandom random = new SplittableRandom(42);
+      for (int r = 0; r < rounds; r++) {
+        for (int k = 0; k < n; k++) {
+          int e = r % 2 == 0 ? k : n - 1 - k;
+          // round 0 warms up: the JIT, and each engine's caches after the others' turns
+          time(
+              engines[e], sizes.get(e), random, nanos[e], r == 0 ? -1 : (r - 1) * queries, queries);
+        }
+      }
+      double[] p50 = new double[n];
+      for (int e = 0; e < n; e++) {
+        Arrays.sort(nanos[e]);
+        int m = nanos[e].length;
+        p50[e] = nanos[e][m / 2] / 1e3;
+        System.out.printf(
+            "latency store=%s items=%d query_p50_us=%.1f query_p90_us=%.1f load_items_per_s=%.0f%n",
+            store, sizes.get(e), p50[e], nanos[e][m * 9 / 10] / 1e3, rates[e]);
+      }
+      System.out.printf(
+          "latency-growth store=%s from=%d to=%d p50_growth=%.2fx heap_live_mb=%d"
+              + " heap_peak_mb=%d max_heap_mb=%d%n",
+          store,
+          sizes.get(0),
+          sizes.get(n - 1),
+          p50[n - 1] / p50[0],
+          Heap.liveMb(),
+          Heap.peakMb(),
+          Heap.maxMb());
+      if (flags.has("--scan")) {
+        scan(engines[n - 1], store, sizes.get(n - 1));
+      }
+    } finally {
+      for (DynakitEngine engine : engines) {
+        if (engine != null) {
+          engine.close();
+        }
+      }
+    }
+  }
+
+  /**
+   * Times {@code count} Queries of random partitions of a table of {@code items}, storing the
+   * nanoseconds of each from {@code nanos[at]} (nowhere when {@code at} is negative).
+   */
+  private static void time(
+      DynakitEngine engine, long items, SplittableRandom random, long[] nanos, int at, int count) {
+    long partitions = items / ScaleTable.PER_PARTITION;
+    for (int i = 0; i < count; i++) {
+      byte[] body = query(ScaleTable.partition(random.nextLong(partitions)));
+      long t0 = System.nanoTime();
+      byte[] answer = engine.handle(DynakitEngine.TARGET_PREFIX + "Query", body).body();
+      long took = System.nanoTime() - t0;
+      if (at >= 0) {
+        nanos[at + i] = took;
+      }
+      if (!new String(answer, StandardCharsets.UTF_8)
+          .contains("\"Count\":" + ScaleTable.PER_PARTITION + ",")) {
+        throw new IllegalStateException(
+            "a Query did not return its partition: " + new String(answer, StandardCharsets.UTF_8));
+      }
+    }
+  }
+
+  private static byte[] query(String partition) {
+    return ("{\"TableName\":\""
+            + ScaleTable.NAME
+            + "\",\"KeyConditionExpression\":\"pk = :p\",\"ExpressionAttributeValues\":"
+            + "{\":p\":{\"S\":\""
+            + partition
+            + "\"}}}")
+        .getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Scans the whole table page by page (Select COUNT) and checks it saw every item. */
+  private static void scan(DynakitEngine engine, String store, long items) {
+    Heap.liveMb();
+    Heap.resetPeaks();
+    long start = System.nanoTime();
+    long seen = 0;
+    long pages = 0;
+    String startKey = null;
+    do {
+      String body =
+          "{\"TableName\":\""
+              + ScaleTable.NAME
+              + "\",\"Select\":\"COUNT\""
+              + (startKey == null ? "" : ",\"ExclusiveStartKey\":" + startKey)
+              + "}";
+      String answer = ScaleTable.call(engine, "Scan", body);
+      seen += Pages.number(answer, "\"Count\":");
+      pages++;
+      startKey = Pages.object(answer, "\"LastEvaluatedKey\":");
+    } while (startKey != null);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    if (seen != items) {
+      throw new IllegalStateException("the Scan saw " + seen + " items of " + items);
+    }
+    System.out.printf(
+        "scan store=%s items=%d pages=%d seconds=%.1f items_per_s=%.0f heap_peak_mb=%d"
+            + " max_heap_mb=%d%n",
+        store, seen, pages, seconds, seen / seconds, Heap.peakMb(), Heap.maxMb());
+  }
+}

@@ -1,0 +1,214 @@
+package dev.dynakit.engine.internal.storage.rocksdb;
+
+import dev.dynakit.engine.error.DataDirectoryInUseException;
+import dev.dynakit.engine.error.EngineStartupException;
+import dev.dynakit.engine.storage.OrderedStore;
+import dev.dynakit.engine.storage.Snapshot;
+import dev.dynakit.engine.storage.StoreCursor;
+import dev.dynakit.engine.storage.WriteBatch;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The on-disk store: one RocksDB database in a directory, keys in RocksDB's default (unsigned
+ * bytewise) order. A batch is one RocksDB write batch, which RocksDB logs and applies atomically;
+ * with {@code sync} every write waits until the write-ahead log is synced to the disk (RocksDB
+ * syncs the log once for a group of concurrent writers). Scans are RocksDB iterators, each a
+ * consistent view of the instant it was made; snapshots are RocksDB snapshots.
+ *
+ * <p>RocksDB's LOCK file keeps a second store (in this process or another) from opening the
+ * directory. Native handles are closed with the store: a read-write lock keeps {@link #close} from
+ * freeing them under a running call, and cursors and snapshots still open then are closed with it.
+ */
+public final class RocksStore implements OrderedStore {
+  static {
+    RocksDB.loadLibrary();
+  }
+
+  private final Path directory;
+  private final Options options;
+  private final RocksDB db;
+  private final WriteOptions writeOptions;
+  // calls on native handles hold the read lock; close takes the write lock
+  private final ReadWriteLock handles = new ReentrantReadWriteLock();
+  private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
+  private boolean closed;
+
+  private RocksStore(Path directory, Options options, RocksDB db, boolean sync) {
+    this.directory = directory;
+    this.options = options;
+    this.db = db;
+    this.writeOptions = new WriteOptions().setSync(sync);
+  }
+
+  /**
+   * Opens (or creates) the store in {@code directory}.
+   *
+   * @param sync whether each write waits for the write-ahead log to be synced to the disk
+   * @throws DataDirectoryInUseException when another store holds the directory
+   * @throws EngineStartupException when the directory cannot be made or opened
+   */
+  public static RocksStore open(Path directory, boolean sync) {
+    Path dir = directory.toAbsolutePath().normalize();
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new EngineStartupException(
+          dir, "Cannot create the data directory " + dir + ": " + e.getMessage(), e);
+    }
+    Options options = new Options().setCreateIfMissing(true).setKeepLogFileNum(3);
+    try {
+      return new RocksStore(dir, options, RocksDB.open(options, dir.toString()), sync);
+    } catch (RocksDBException e) {
+      options.close();
+      String message = String.valueOf(e.getMessage());
+      if (message.contains("/LOCK") || message.contains("lock hold")) {
+        throw new DataDirectoryInUseException(dir, e);
+      }
+      throw new EngineStartupException(
+          dir, "Cannot open the data directory " + dir + ": " + message, e);
+    }
+  }
+
+  /** The directory the store keeps its files in. */
+  public Path directory() {
+    return directory;
+  }
+
+  @Override
+  public byte @Nullable [] get(byte[] key) {
+    return withHandles(() -> rocks(() -> db.get(key)));
+  }
+
+  @Override
+  public byte[] @Nullable [] getAll(byte[][] keys) {
+    if (keys.length == 0) {
+      // RocksDB asserts that a multi-get has keys
+      return new byte[0][];
+    }
+    return withHandles(() -> rocks(() -> db.multiGetAsList(Arrays.asList(keys))))
+        .toArray(new byte[0][]);
+  }
+
+  @Override
+  public StoreCursor scan(
+      byte @Nullable [] fromInclusive, byte @Nullable [] toExclusive, boolean reverse) {
+    return withHandles(() -> RocksCursor.open(this, db, null, fromInclusive, toExclusive, reverse));
+  }
+
+  @Override
+  public Snapshot snapshot() {
+    return withHandles(() -> new RocksSnapshot(this, db));
+  }
+
+  @Override
+  public void apply(WriteBatch batch) {
+    if (batch.isEmpty()) {
+      return;
+    }
+    withHandles(
+        () -> {
+          try (org.rocksdb.WriteBatch rocksBatch = new org.rocksdb.WriteBatch()) {
+            for (WriteBatch.Change c : batch.changes()) {
+              if (c.value() == null) {
+                rocksBatch.delete(c.key());
+              } else {
+                rocksBatch.put(c.key(), c.value());
+              }
+            }
+            db.write(writeOptions, rocksBatch);
+          } catch (RocksDBException e) {
+            throw failure(e);
+          }
+          return null;
+        });
+  }
+
+  /** Runs a call on the native handles, refused once the store is closed. */
+  <T> T withHandles(Supplier<T> call) {
+    handles.readLock().lock();
+    try {
+      if (closed) {
+        throw new IllegalStateException("the store in " + directory + " is closed");
+      }
+      return call.get();
+    } finally {
+      handles.readLock().unlock();
+    }
+  }
+
+  /**
+   * Runs the closing of a cursor or snapshot: under the read lock, so never while the store closes
+   * the database, and not at all once the store has closed it already.
+   */
+  void release(AutoCloseable resource, Runnable freeHandles) {
+    handles.readLock().lock();
+    try {
+      if (open.remove(resource)) {
+        freeHandles.run();
+      }
+    } finally {
+      handles.readLock().unlock();
+    }
+  }
+
+  /** Tracks a cursor or snapshot so that closing the store closes it. */
+  void opened(AutoCloseable resource) {
+    open.add(resource);
+  }
+
+  /** Runs a RocksDB call, its checked failure turned into an unchecked one naming the directory. */
+  <T> T rocks(RocksCall<T> call) {
+    try {
+      return call.run();
+    } catch (RocksDBException e) {
+      throw failure(e);
+    }
+  }
+
+  /** A call that RocksDB may fail. */
+  interface RocksCall<T> {
+    T run() throws RocksDBException;
+  }
+
+  IllegalStateException failure(RocksDBException e) {
+    return new IllegalStateException("The store in " + directory + " failed: " + e.getMessage(), e);
+  }
+
+  @Override
+  public void close() {
+    handles.writeLock().lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      for (AutoCloseable resource : new ArrayList<>(open)) {
+        try {
+          resource.close();
+        } catch (Exception e) {
+          // closing the store closes the database below anyway
+        }
+      }
+      open.clear();
+      writeOptions.close();
+      db.close();
+      options.close();
+    } finally {
+      handles.writeLock().unlock();
+    }
+  }
+}
