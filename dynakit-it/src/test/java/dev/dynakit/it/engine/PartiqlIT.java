@@ -2,7 +2,6 @@ package dev.dynakit.it.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynakit.embedded.Transport;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -33,18 +32,18 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * failing where their expression twins fail, with the same error.
  */
 @ParameterizedClass
-@EnumSource(Transport.class)
+@EnumSource(EngineSetup.class)
 class PartiqlIT {
   private static final String[] STATUSES = {"OPEN", "PAID", "SHIPPED"};
 
-  @Parameter Transport transport;
+  @Parameter EngineSetup setup;
 
   private EngineFixture fixture;
   private DynamoDbClient client;
 
   @BeforeEach
   void setUp() {
-    fixture = new EngineFixture(transport);
+    fixture = new EngineFixture(setup);
     client = fixture.client;
     fixture.createTable("viapartiql", "sk", ScalarAttributeType.N);
     fixture.createTable("viaexpressions", "sk", ScalarAttributeType.N);
