@@ -23,5 +23,6 @@ final class EngineDefaults {
     dev.dynakit.engine.internal.batch.BatchOperations.register(ops, state);
     dev.dynakit.engine.internal.txn.TransactionOperations.register(ops, state);
     dev.dynakit.engine.internal.partiql.PartiqlOperations.register(ops, state);
+    dev.dynakit.engine.internal.backup.BackupOperations.register(ops, state);
   }
 }
