@@ -291,6 +291,10 @@ class BackupOperationsTest {
     calls.createTableWithIndex("tab1");
     calls.call("PutItem", "{'TableName':'tab1','Item':{'pk':{'S':'a'},'g':{'S':'x'}}}").ok();
     String arn = backup("tab1", "bak1");
+    BackupStore store = new BackupStore(dev.dynakit.engine.EngineAccess.state(engine).store());
+    List<byte[]> before = new ArrayList<>();
+    store.items(arn, before::add);
+    assertThat(before).hasSize(1);
     Map<String, Object> deleted =
         map(
             calls.call("DeleteBackup", "{'BackupArn':'" + arn + "'}").ok().body(),
@@ -306,7 +310,7 @@ class BackupOperationsTest {
         "Backup not found: " + arn);
     assertThat(arnsOf(calls.call("ListBackups", "{}").ok().body())).isEmpty();
     List<byte[]> left = new ArrayList<>();
-    new BackupStore(dev.dynakit.engine.EngineAccess.state(engine).store()).items(arn, left::add);
+    store.items(arn, left::add);
     assertThat(left).isEmpty();
   }
 
