@@ -32,6 +32,7 @@ final class EngineDefaults {
     dev.dynakit.engine.internal.batch.BatchOperations.register(ops, state);
     dev.dynakit.engine.internal.txn.TransactionOperations.register(ops, state);
     dev.dynakit.engine.internal.partiql.PartiqlOperations.register(ops, state);
+    dev.dynakit.engine.internal.backup.BackupOperations.register(ops, state);
     return indexes;
   }
 
@@ -43,7 +44,8 @@ final class EngineDefaults {
           "DeleteTable",
           "TagResource",
           "UntagResource",
-          "UpdateTimeToLive");
+          "UpdateTimeToLive",
+          "RestoreTableFromBackup");
 
   /** Wraps the operations that change the catalog so that they save it before they answer. */
   static void saveCatalogAfterChanges(Map<String, Operation> ops, EngineState state) {

@@ -29,6 +29,12 @@ public enum ErrorType {
   THROTTLING("com.amazon.coral.availability#ThrottlingException", 400, true),
   REQUEST_LIMIT_EXCEEDED("com.amazonaws.dynamodb.v20120810#RequestLimitExceeded", 400, true),
   LIMIT_EXCEEDED("com.amazonaws.dynamodb.v20120810#LimitExceededException", 400, false),
+  BACKUP_NOT_FOUND("com.amazonaws.dynamodb.v20120810#BackupNotFoundException", 400, false),
+  BACKUP_IN_USE("com.amazonaws.dynamodb.v20120810#BackupInUseException", 400, false),
+  TABLE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#TableNotFoundException", 400, false),
+  TABLE_ALREADY_EXISTS("com.amazonaws.dynamodb.v20120810#TableAlreadyExistsException", 400, false),
+  POINT_IN_TIME_RECOVERY_UNAVAILABLE(
+      "com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException", 400, false),
   INTERNAL_SERVER_ERROR("com.amazonaws.dynamodb.v20120810#InternalServerError", 500, true);
 
   private final String wireName;
