@@ -10,7 +10,6 @@ import static dev.dynakit.it.engine.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dynakit.engine.DynakitEngine;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -54,7 +53,7 @@ class BackupsIT {
 
   @BeforeEach
   void setUp() {
-    fx = new EngineFixture(transport, DynakitEngine.inMemory());
+    fx = new EngineFixture(setup);
   }
 
   @AfterEach
