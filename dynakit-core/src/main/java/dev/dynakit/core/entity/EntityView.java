@@ -336,14 +336,8 @@ public final class EntityView<T> {
       }
       Map<String, Object> fields = new LinkedHashMap<>(item);
       fields.keySet().removeAll(entity.keys().keySet());
-      changes.forEach(
-          (field, value) -> {
-            if (value == null) {
-              fields.remove(field);
-            } else {
-              fields.put(field, value);
-            }
-          });
+      fields.putAll(changes);
+      changes.keySet().forEach(field -> fields.remove(field, null)); // null overrides remove
       Map<String, Object> target = new LinkedHashMap<>(fields);
       ShardSpec shards = entity.shards();
       if (shards != null && shards.by() == null) {
