@@ -111,8 +111,21 @@ final class BulkRuns {
   }
 
   /** One item's work: true when it was done, false when it was skipped (no such item). */
-  private interface ItemWork {
+  interface ItemWork {
     boolean apply(Map<String, Object> key);
+  }
+
+  /**
+   * Does {@code work} for each key in order, resumably; {@code operation} and {@code parameters}
+   * scope the resume token (the entity routes' by-names copies).
+   */
+  RestResponse eachKey(
+      String operation,
+      String parameters,
+      List<Map<String, Object>> keys,
+      @Nullable String resume,
+      ItemWork work) {
+    return byNames(operation, parameters, keys, resume, work);
   }
 
   private RestResponse byNames(

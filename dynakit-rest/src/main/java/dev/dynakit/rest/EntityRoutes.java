@@ -20,11 +20,13 @@ import org.jspecify.annotations.Nullable;
  * The route pack of one entity of a single-table declaration, under {@code /<entity>/}: the item
  * routes of {@link TableRoutes} ({@code GET}, {@code PUT}, {@code PATCH}, {@code DELETE} on {@code
  * /:key}, with ETags and {@code If-Match}), {@code POST /} to create, {@code GET} and {@code DELETE
- * /-by-names}, and {@code PUT /-load}. The path key is the entity's key fields in template order
- * joined by {@code :} ({@link EntityKeys}). Items are the entity's fields with the type and version
- * fields; a body may carry the type field back when it names this entity. Listing a whole entity
- * would be a Scan of the table: the entity's reads are its access patterns ({@code
- * /-patterns/NAME}).
+ * /-by-names}, {@code PUT /-load}, and the copies ({@link EntityCopyRoutes}: {@code PUT
+ * /:key/-clone}, {@code /:key/-move}, {@code /-clone-by-names}, {@code /-move-by-names}). The path
+ * key is the entity's key fields in template order joined by {@code :} ({@link EntityKeys}). Items
+ * are the entity's fields with the type and version fields; a body may carry the type field back
+ * when it names this entity. Listing, deleting, cloning or moving a whole entity would be a Scan of
+ * the table, so {@code GET}/{@code DELETE /}, {@code PUT /-clone} and {@code PUT /-move} answer 405
+ * pointing at the access patterns ({@code /-patterns/NAME}) and the by-names routes.
  */
 final class EntityRoutes implements RestHandler {
   private static final String ITEM_METHODS = "GET, HEAD, PUT, PATCH, DELETE";
@@ -34,13 +36,16 @@ final class EntityRoutes implements RestHandler {
   private final EntityView<Map<String, Object>> view;
   private final RestPolicy policy;
   private final EntityKeys keys;
+  private final EntityCopyRoutes copies;
 
-  EntityRoutes(TableSpec spec, EntityView<Map<String, Object>> view, RestPolicy policy) {
+  EntityRoutes(
+      TableSpec spec, EntityView<Map<String, Object>> view, RestPolicy policy, BulkRuns bulk) {
     this.spec = spec;
     this.entity = view.spec();
     this.view = view;
     this.policy = policy;
     this.keys = new EntityKeys(entity, view.keyFields(), policy);
+    this.copies = new EntityCopyRoutes(spec, view, policy, keys, bulk);
   }
 
   @Override
@@ -69,15 +74,21 @@ final class EntityRoutes implements RestHandler {
               + policy.methodPrefix()
               + "by-names, /"
               + policy.methodPrefix()
-              + "load and /"
-              + String.join(policy.keySeparator(), keys.fields()));
+              + "load, /"
+              + policy.methodPrefix()
+              + "clone-by-names, /"
+              + policy.methodPrefix()
+              + "move-by-names, /"
+              + String.join(policy.keySeparator(), keys.fields())
+              + " and /"
+              + String.join(policy.keySeparator(), keys.fields())
+              + "/"
+              + policy.methodPrefix()
+              + "clone|move");
     }
     String method = request.method();
     if (!List.of(allow.split(", ")).contains(method)) {
-      String hint =
-          route.kind() == Route.Kind.ROOT
-              ? "; read " + entity.name() + " items through the access patterns (/-patterns/NAME)"
-              : "";
+      String hint = wholeEntity(route) ? scanHint(route) : "";
       return RestResponse.error(
               new RestError(
                   405, "MethodNotAllowed", "this method is not allowed on this path" + hint),
@@ -90,10 +101,20 @@ final class EntityRoutes implements RestHandler {
       case ROOT:
         return create(request, query);
       case COLLECTION_METHOD:
-        if (Objects.equals(route.name(), "load")) {
+        String name = Objects.requireNonNull(route.name());
+        if (name.equals("load")) {
           return load(request, query);
         }
+        if (name.endsWith("-by-names") && method.equals("PUT")) {
+          return copies.copyByNames(request, query, name.startsWith("move"));
+        }
         return method.equals("DELETE") ? deleteByNames(request, query) : byNames(query);
+      case ITEM_METHOD:
+        return copies.copy(
+            request,
+            key(Objects.requireNonNull(route.rawKey())),
+            query,
+            Objects.equals(route.name(), "move"));
       default:
         String rawKey = Objects.requireNonNull(route.rawKey());
         switch (method) {
@@ -117,11 +138,54 @@ final class EntityRoutes implements RestHandler {
       case ITEM:
         return ITEM_METHODS;
       case COLLECTION_METHOD:
+        switch (Objects.requireNonNull(route.name())) {
+          case "by-names":
+            return "GET, HEAD, DELETE";
+          case "load":
+          case "clone-by-names":
+          case "move-by-names":
+            return "PUT";
+          case "clone":
+          case "move":
+            return ""; // a whole-entity copy would be a Scan of the table
+          default:
+            return null;
+        }
+      case ITEM_METHOD:
         String name = Objects.requireNonNull(route.name());
-        return name.equals("by-names") ? "GET, HEAD, DELETE" : name.equals("load") ? "PUT" : null;
+        return name.equals("clone") || name.equals("move") ? "PUT" : null;
       default:
         return null;
     }
+  }
+
+  /** Whether the route acts on every item of the entity, which only a Scan of the table finds. */
+  private static boolean wholeEntity(Route route) {
+    return route.kind() == Route.Kind.ROOT
+        || (route.kind() == Route.Kind.COLLECTION_METHOD
+            && List.of("clone", "move").contains(route.name()));
+  }
+
+  private String scanHint(Route route) {
+    String prefix = policy.methodPrefix();
+    return route.kind() == Route.Kind.ROOT
+        ? "; read "
+            + entity.name()
+            + " items through the access patterns (/"
+            + prefix
+            + "patterns/NAME), delete them by key (/"
+            + prefix
+            + "by-names)"
+        : "; a whole-entity "
+            + route.name()
+            + " would scan the table: read the items through the access patterns (/"
+            + prefix
+            + "patterns/NAME) and "
+            + route.name()
+            + " them by key (/"
+            + prefix
+            + route.name()
+            + "-by-names)";
   }
 
   /** {@code POST /}: creates the item; 409 when its key is taken. */

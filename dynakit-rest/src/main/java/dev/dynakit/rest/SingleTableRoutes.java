@@ -4,6 +4,8 @@ import dev.dynakit.core.adapter.Adapter;
 import dev.dynakit.core.entity.EntityTable;
 import dev.dynakit.core.schema.AccessPattern;
 import dev.dynakit.core.schema.TableSpec;
+import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -25,6 +27,9 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  */
 public final class SingleTableRoutes implements RestHandler {
+  /** How long one by-names copy request works before it answers with a resume token. */
+  private static final Duration BULK_TIME = Duration.ofSeconds(20);
+
   private final RestPolicy policy;
   private final @Nullable TableSpec spec;
   private final EntityDispatch dispatch;
@@ -93,9 +98,12 @@ public final class SingleTableRoutes implements RestHandler {
     public SingleTableRoutes build() {
       EntityTable table = EntityTable.of(adapter);
       TableSpec spec = adapter.spec();
+      byte[] tokenKey = new byte[32];
+      new SecureRandom().nextBytes(tokenKey);
+      BulkRuns bulk = new BulkRuns(adapter, tokenKey, policy.maxBulkItems(), BULK_TIME);
       Map<String, RestHandler> entities = new LinkedHashMap<>();
       for (String name : spec.entities().keySet()) {
-        entities.put(name, new EntityRoutes(spec, table.entity(name), policy));
+        entities.put(name, new EntityRoutes(spec, table.entity(name), policy, bulk));
       }
       Map<String, PatternEndpoint> patterns = new LinkedHashMap<>();
       for (AccessPattern pattern : spec.accessPatterns().values()) {

@@ -181,6 +181,41 @@ public final class EntityView<T> {
   }
 
   /**
+   * Copies the item to the key its fields make with {@code overrides} laid over them (a null value
+   * removes the field): the key attributes, index attributes (sparse ones only while their
+   * condition holds) and the type field are derived for the copy, which starts at version 1 as a
+   * created item does. A random shard is kept unless {@code overrides} gives {@code "shard"}.
+   *
+   * @return the copy; empty when there is no item of this entity at {@code key}
+   * @throws ItemExistsException when the copy's key is taken (unless {@link
+   *     WriteOptions#overwrite()}) or is the source's own key
+   */
+  public Optional<T> clone(Map<String, ?> key, Map<String, ?> overrides) {
+    return clone(key, overrides, WriteOptions.defaults());
+  }
+
+  public Optional<T> clone(Map<String, ?> key, Map<String, ?> overrides, WriteOptions options) {
+    return adapter.clone(primaryKey(key), copier(key, overrides), options).map(this::read);
+  }
+
+  /**
+   * Moves the item as {@link #clone} copies it, writing the copy and deleting the source in one
+   * transaction (the source only at the version read; an expected version or condition in the
+   * options is about the source).
+   *
+   * @return the item at its new key; empty when there is no item of this entity at {@code key}
+   * @throws ItemExistsException when the new key is taken (unless {@link WriteOptions#overwrite()})
+   *     or is the source's own key; nothing is written then
+   */
+  public Optional<T> move(Map<String, ?> key, Map<String, ?> overrides) {
+    return move(key, overrides, WriteOptions.defaults());
+  }
+
+  public Optional<T> move(Map<String, ?> key, Map<String, ?> overrides, WriteOptions options) {
+    return adapter.move(primaryKey(key), copier(key, overrides), options).map(this::read);
+  }
+
+  /**
    * The table's primary key (attribute to value) of the item with these key fields.
    *
    * @throws MalformedKeyException when a field the templates need is missing, or a random shard is
@@ -278,6 +313,40 @@ public final class EntityView<T> {
       item.put(attribute, entity.keys().get(attribute).compose(stored, shard));
     }
     return item;
+  }
+
+  /**
+   * The map function of a copy: the source's fields (an item of another entity maps to nothing)
+   * with the overrides, and the primary key they compose; the Adapter derives the rest.
+   */
+  private UnaryOperator<Map<String, Object>> copier(Map<String, ?> key, Map<String, ?> overrides) {
+    Map<String, Object> changes = new LinkedHashMap<>();
+    overrides.forEach(
+        (field, value) -> {
+          if (entity.keys().containsKey(field) || KeyTemplate.SHARD.equals(field)) {
+            return; // composed from the fields
+          }
+          FieldCodec<?> codec = entity.codecs().get(field);
+          changes.put(field, codec == null || value == null ? value : codec.normalize(value));
+        });
+    Object shardOverride = overrides.get(KeyTemplate.SHARD);
+    return item -> {
+      if (mine(item).isEmpty()) {
+        return null;
+      }
+      Map<String, Object> fields = new LinkedHashMap<>(item);
+      fields.keySet().removeAll(entity.keys().keySet());
+      fields.putAll(changes);
+      changes.keySet().forEach(field -> fields.remove(field, null)); // null overrides remove
+      Map<String, Object> target = new LinkedHashMap<>(fields);
+      ShardSpec shards = entity.shards();
+      if (shards != null && shards.by() == null) {
+        target.put(
+            KeyTemplate.SHARD, shardOverride != null ? shardOverride : key.get(KeyTemplate.SHARD));
+      }
+      fields.putAll(primaryKey(target));
+      return fields;
+    };
   }
 
   private @Nullable Integer shardOf(Map<String, ?> key, Map<String, Object> fields) {
