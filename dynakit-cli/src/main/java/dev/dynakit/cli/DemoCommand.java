@@ -185,13 +185,22 @@ final class DemoCommand implements Callable<Integer> {
                     + "order/c42:2026-03-14:o1002'"));
   }
 
+  /**
+   * Prints the announcement in one write, so that whoever watches the output for the listening
+   * line (a script, a test) finds the lines to try beside it.
+   */
   private static void announce(PrintWriter out, Served served, URI base) {
-    out.println();
-    out.println("Dynakit REST API for table " + served.table() + " listening on " + base);
-    out.println("Serving until stopped (Ctrl-C). Try:");
+    StringBuilder text = new StringBuilder(System.lineSeparator());
+    text.append("Dynakit REST API for table ")
+        .append(served.table())
+        .append(" listening on ")
+        .append(base)
+        .append(System.lineSeparator());
+    text.append("Serving until stopped (Ctrl-C). Try:").append(System.lineSeparator());
     for (String line : served.tries().apply(base)) {
-      out.println("  " + line);
+      text.append("  ").append(line).append(System.lineSeparator());
     }
+    out.print(text);
     out.flush();
   }
 }
