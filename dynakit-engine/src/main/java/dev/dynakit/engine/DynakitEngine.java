@@ -9,6 +9,9 @@ import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.protocol.Operation;
 import dev.dynakit.engine.internal.protocol.Request;
+import dev.dynakit.engine.internal.stream.StreamOperations;
+import dev.dynakit.engine.internal.stream.StreamSettings;
+import dev.dynakit.engine.internal.stream.Streams;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.TableArns;
 import dev.dynakit.engine.internal.table.TableStateGate;
@@ -51,7 +54,8 @@ public final class DynakitEngine implements AutoCloseable {
         new EngineState(
             new Catalog(new TableTransitions(builder.clock, builder.tableLatency)),
             store,
-            new ItemStore(store),
+            new ItemStore(
+                store, new Streams(builder.clock, builder.region, builder.streamSettings)),
             builder.clock,
             builder.region,
             builder.accountId,
@@ -69,6 +73,8 @@ public final class DynakitEngine implements AutoCloseable {
       wordings.put(e.getKey(), ValueWording.of(e.getKey()));
       wordings.put(TARGET_PREFIX + e.getKey(), ValueWording.of(e.getKey()));
     }
+    // full targets already: DynamoDB Streams has a prefix of its own
+    StreamOperations.register(ops, state.items().streams(), state.catalog());
     this.operations = Map.copyOf(ops);
     this.valueWordings = Map.copyOf(wordings);
     this.arns = new TableArns(builder.region, builder.accountId);
@@ -202,6 +208,7 @@ public final class DynakitEngine implements AutoCloseable {
     private Duration ttlChangeInterval = Duration.ofHours(1);
     private GsiLag gsiLag;
     private Duration tableLatency = Duration.ZERO;
+    private StreamSettings streamSettings = StreamSettings.DEFAULTS;
 
     private Builder() {}
 
@@ -292,6 +299,19 @@ public final class DynakitEngine implements AutoCloseable {
         throw new IllegalArgumentException("tableLatency must not be negative: " + latency);
       }
       this.tableLatency = latency;
+      return this;
+    }
+
+    /**
+     * When a stream's open shard closes and a child shard opens: after {@code records} records or
+     * {@code age} by the engine's clock, whichever comes first; about four hours by default, as
+     * DynamoDB's shards.
+     *
+     * @throws IllegalArgumentException if {@code records} or {@code age} is not positive
+     */
+    public Builder streamShardRollover(int records, Duration age) {
+      Objects.requireNonNull(age, "age");
+      this.streamSettings = streamSettings.withShardRollover(records, age);
       return this;
     }
 

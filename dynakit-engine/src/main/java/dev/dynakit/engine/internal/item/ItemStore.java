@@ -3,6 +3,8 @@ package dev.dynakit.engine.internal.item;
 import dev.dynakit.engine.internal.index.IndexMaintenance;
 import dev.dynakit.engine.internal.index.WriteEffects;
 import dev.dynakit.engine.internal.index.WritePlan;
+import dev.dynakit.engine.internal.stream.StreamSettings;
+import dev.dynakit.engine.internal.stream.Streams;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ItemCodec;
@@ -31,10 +33,30 @@ public final class ItemStore {
   // needs one of them then waits for it to run again.
   private final StripeLocks stripes = new StripeLocks(KeyFactory.LOCK_STRIPES);
   private final IndexMaintenance indexes;
+  private final Streams streams;
 
   public ItemStore(OrderedStore store) {
+    this(store, new Streams(java.time.Clock.systemUTC(), "us-east-1", StreamSettings.DEFAULTS));
+  }
+
+  /** An item store that records every change of a table with a stream in {@code streams}. */
+  public ItemStore(OrderedStore store, Streams streams) {
     this.store = store;
     this.indexes = new IndexMaintenance(store);
+    this.streams = streams;
+  }
+
+  /** The streams every change is recorded in. */
+  public Streams streams() {
+    return streams;
+  }
+
+  /**
+   * Deletes an expired item for the TTL sweeper (the caller holds its lock): as {@link #write}, but
+   * its stream record names DynamoDB's service as the one who deleted it.
+   */
+  public WriteEffects expire(Table table, PrimaryKey key, Map<String, AttrValue> oldItem) {
+    return apply(List.of(new ItemWrite(table, key, oldItem, null)), true).get(0);
   }
 
   /** Takes the lock guarding every write of the item with this key; release it by closing. */
@@ -147,6 +169,10 @@ public final class ItemStore {
    * @return what each change cost in the indices, in the order of {@code writes}
    */
   public List<WriteEffects> writeAll(List<ItemWrite> writes) {
+    return apply(writes, false);
+  }
+
+  private List<WriteEffects> apply(List<ItemWrite> writes, boolean byTtl) {
     List<WritePlan> plans = new ArrayList<>(writes.size());
     for (ItemWrite w : writes) {
       plans.add(indexes.plan(w.table(), w.oldItem(), w.newItem()));
@@ -195,6 +221,8 @@ public final class ItemStore {
         itemDelta--;
       }
       sizeDelta += newSizes[i] - (oldItem == null ? 0 : ItemSize.itemSize(oldItem));
+      // still under the items' locks: an item's records are in the order of its writes
+      streams.record(w.table(), w.key().attributes(), oldItem, newItem, byTtl);
       WritePlan plan = plans.get(i);
       plan.commit();
       effects.add(plan.effects());

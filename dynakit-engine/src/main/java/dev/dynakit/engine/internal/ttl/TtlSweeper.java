@@ -117,7 +117,7 @@ public final class TtlSweeper implements AutoCloseable {
       if (current == null || !expired(current.get(attribute))) {
         return false;
       }
-      items.write(table, key, current, null);
+      items.expire(table, key, current);
       return true;
     }
   }
