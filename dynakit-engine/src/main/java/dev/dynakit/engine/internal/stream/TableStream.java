@@ -17,8 +17,9 @@ import org.jspecify.annotations.Nullable;
  * and reads see one order.
  */
 final class TableStream {
+  // the Streams API's spelling (Lambda's event records spell these type and principalId)
   private static final Map<String, Object> TTL_IDENTITY =
-      Map.of("type", "Service", "principalId", "dynamodb.amazonaws.com");
+      Map.of("Type", "Service", "PrincipalId", "dynamodb.amazonaws.com");
 
   private final Table table;
   private final String arn;

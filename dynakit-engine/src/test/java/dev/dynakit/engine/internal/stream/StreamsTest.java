@@ -209,7 +209,7 @@ class StreamsTest {
         .containsExactly(
             "INSERT {S=x}", "INSERT {S=y}", "INSERT {S=z}", "REMOVE {S=x}", "REMOVE {S=y}");
     assertThat(records.get(4).get("userIdentity"))
-        .isEqualTo(Map.of("type", "Service", "principalId", "dynamodb.amazonaws.com"));
+        .isEqualTo(Map.of("Type", "Service", "PrincipalId", "dynamodb.amazonaws.com"));
     assertThat(records.get(3)).doesNotContainKey("userIdentity");
   }
 
