@@ -148,6 +148,11 @@ final class TableStream {
     return new Read(records, next, ended, shard.firstRetained(), shard.next());
   }
 
+  /** Where a shard's records start (its trim horizon) and the sequence number its next gets. */
+  synchronized Read bounds(Shard shard) {
+    return new Read(List.of(), shard.next(), false, shard.firstRetained(), shard.next());
+  }
+
   /** A read: records, the next position, whether the closed shard is read to its end. */
   record Read(
       List<StreamRecord> records, long next, boolean ended, long firstRetained, long shardNext) {}
