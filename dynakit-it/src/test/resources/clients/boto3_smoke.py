@@ -236,7 +236,74 @@ def main(endpoint):
     assert "CreationDateTime" not in deleted and "KeySchema" not in deleted, deleted
     assert "py_items" not in ddb.list_tables()["TableNames"]
     print("delete_table ok")
+
+    streams_check(ddb, endpoint)
     print("ALL OK")
+
+
+def streams_check(ddb, endpoint):
+    """A mixed workload, then boto3's dynamodbstreams client reads every change once, in order."""
+    ddb.create_table(
+        TableName="py_stream",
+        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+        BillingMode="PAY_PER_REQUEST",
+        StreamSpecification={"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"},
+    )
+    expected = {}
+
+    def logged(pk, event, new):
+        expected.setdefault(pk, []).append((event, new))
+
+    def item(pk, v):
+        return {"pk": {"S": pk}, "v": {"N": str(v)}}
+
+    ddb.put_item(TableName="py_stream", Item=item("a", 1))
+    logged("a", "INSERT", item("a", 1))
+    ddb.put_item(TableName="py_stream", Item=item("a", 1))  # changes nothing: no record
+    ddb.update_item(TableName="py_stream", Key={"pk": {"S": "a"}},
+                    UpdateExpression="SET v = v + :one", ExpressionAttributeValues={":one": {"N": "1"}})
+    logged("a", "MODIFY", item("a", 2))
+    ddb.delete_item(TableName="py_stream", Key={"pk": {"S": "missing"}})  # no record either
+    ddb.transact_write_items(TransactItems=[
+        {"Put": {"TableName": "py_stream", "Item": item("b", 1)}},
+        {"Delete": {"TableName": "py_stream", "Key": {"pk": {"S": "a"}}}},
+    ])
+    logged("b", "INSERT", item("b", 1))
+    logged("a", "REMOVE", None)
+    ddb.batch_write_item(RequestItems={"py_stream": [
+        {"PutRequest": {"Item": item("c", 1)}},
+        {"PutRequest": {"Item": item("b", 5)}},
+    ]})
+    logged("c", "INSERT", item("c", 1))
+    logged("b", "MODIFY", item("b", 5))
+
+    streams = boto3.client(
+        "dynamodbstreams",
+        endpoint_url=endpoint,
+        region_name="us-east-1",
+        aws_access_key_id="any",
+        aws_secret_access_key="any",
+    )
+    arn = ddb.describe_table(TableName="py_stream")["Table"]["LatestStreamArn"]
+    assert [s["StreamArn"] for s in streams.list_streams(TableName="py_stream")["Streams"]] == [arn]
+    desc = streams.describe_stream(StreamArn=arn)["StreamDescription"]
+    assert desc["StreamStatus"] == "ENABLED" and desc["StreamViewType"] == "NEW_AND_OLD_IMAGES", desc
+    seen = {}
+    for shard in desc["Shards"]:
+        it = streams.get_shard_iterator(StreamArn=arn, ShardId=shard["ShardId"],
+                                        ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+        while it:
+            page = streams.get_records(ShardIterator=it, Limit=2)
+            for r in page["Records"]:
+                assert r["eventSource"] == "aws:dynamodb" and r["eventVersion"] == "1.1", r
+                pk = r["dynamodb"]["Keys"]["pk"]["S"]
+                seen.setdefault(pk, []).append((r["eventName"], r["dynamodb"].get("NewImage")))
+            open_shard = "EndingSequenceNumber" not in shard["SequenceNumberRange"]
+            it = None if (open_shard and not page["Records"]) else page.get("NextShardIterator")
+    assert seen == expected, (seen, expected)
+    expect_error("ResourceNotFoundException", streams.describe_stream, StreamArn=arn + "x")
+    print("streams ok")
 
 
 if __name__ == "__main__":

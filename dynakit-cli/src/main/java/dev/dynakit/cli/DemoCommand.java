@@ -186,8 +186,8 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   /**
-   * Prints the announcement in one write, so that whoever watches the output for the listening
-   * line (a script, a test) finds the lines to try beside it.
+   * Prints the announcement in one write, so that whoever watches the output for the listening line
+   * (a script, a test) finds the lines to try beside it.
    */
   private static void announce(PrintWriter out, Served served, URI base) {
     StringBuilder text = new StringBuilder(System.lineSeparator());

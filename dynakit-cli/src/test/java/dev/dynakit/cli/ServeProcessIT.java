@@ -46,7 +46,8 @@ class ServeProcessIT {
               new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
       String line = out.readLine();
       assertThat(line).startsWith("Dynakit engine listening on http://127.0.0.1:");
-      URI endpoint = URI.create(line.substring(line.indexOf("http://")));
+      // the endpoint, then what the storage is: "(in memory: ...)" or "(data in DIR, ...)"
+      URI endpoint = URI.create(line.substring(line.indexOf("http://")).split(" ", 2)[0]);
 
       int status =
           HttpClient.newHttpClient()

@@ -14,6 +14,9 @@ import dev.dynakit.engine.internal.protocol.Request;
 import dev.dynakit.engine.internal.query.LaggedReads;
 import dev.dynakit.engine.internal.stats.KeyStatisticsOperation;
 import dev.dynakit.engine.internal.storage.rocksdb.RocksStore;
+import dev.dynakit.engine.internal.stream.StreamOperations;
+import dev.dynakit.engine.internal.stream.StreamSettings;
+import dev.dynakit.engine.internal.stream.Streams;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.CatalogRecovery;
 import dev.dynakit.engine.internal.table.IndexLifecycle;
@@ -78,7 +81,8 @@ public final class DynakitEngine implements AutoCloseable {
         new EngineState(
             catalog,
             store,
-            new ItemStore(store, meter),
+            new ItemStore(
+                store, meter, new Streams(builder.clock, builder.region, builder.streamSettings)),
             builder.clock,
             builder.region,
             builder.accountId,
@@ -104,6 +108,8 @@ public final class DynakitEngine implements AutoCloseable {
     this.keyStatistics = new KeyStatisticsOperation(state.catalog(), meter);
     // Dynakit's own operation, under its own target prefix only
     ops.put(KeyStatisticsOperation.TARGET, keyStatistics);
+    // full targets already: DynamoDB Streams has a prefix of its own
+    StreamOperations.register(ops, state.items().streams(), state.catalog());
     this.operations = Map.copyOf(ops);
     this.valueWordings = Map.copyOf(wordings);
     this.arns = new TableArns(builder.region, builder.accountId);
@@ -295,6 +301,7 @@ public final class DynakitEngine implements AutoCloseable {
     private Duration tableLatency = Duration.ZERO;
     private boolean enforceCapacity;
     private boolean keyStatistics;
+    private StreamSettings streamSettings = StreamSettings.DEFAULTS;
 
     private Builder() {}
 
@@ -439,6 +446,19 @@ public final class DynakitEngine implements AutoCloseable {
      */
     public Builder keyStatistics(boolean keep) {
       this.keyStatistics = keep;
+      return this;
+    }
+
+    /**
+     * When a stream's open shard closes and a child shard opens: after {@code records} records or
+     * {@code age} by the engine's clock, whichever comes first; about four hours by default, as
+     * DynamoDB's shards.
+     *
+     * @throws IllegalArgumentException if {@code records} or {@code age} is not positive
+     */
+    public Builder streamShardRollover(int records, Duration age) {
+      Objects.requireNonNull(age, "age");
+      this.streamSettings = streamSettings.withShardRollover(records, age);
       return this;
     }
 

@@ -28,6 +28,8 @@ public enum ErrorType {
       "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException", 400, true),
   THROTTLING("com.amazon.coral.availability#ThrottlingException", 400, true),
   REQUEST_LIMIT_EXCEEDED("com.amazonaws.dynamodb.v20120810#RequestLimitExceeded", 400, true),
+  EXPIRED_ITERATOR("com.amazonaws.dynamodb.v20120810#ExpiredIteratorException", 400, false),
+  TRIMMED_DATA_ACCESS("com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException", 400, false),
   LIMIT_EXCEEDED("com.amazonaws.dynamodb.v20120810#LimitExceededException", 400, false),
   BACKUP_NOT_FOUND("com.amazonaws.dynamodb.v20120810#BackupNotFoundException", 400, false),
   BACKUP_IN_USE("com.amazonaws.dynamodb.v20120810#BackupInUseException", 400, false),

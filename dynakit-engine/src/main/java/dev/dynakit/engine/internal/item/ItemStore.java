@@ -7,6 +7,8 @@ import dev.dynakit.engine.internal.metering.Access;
 import dev.dynakit.engine.internal.metering.CapacityMeter;
 import dev.dynakit.engine.internal.metering.Charge;
 import dev.dynakit.engine.internal.metering.Throttle;
+import dev.dynakit.engine.internal.stream.StreamSettings;
+import dev.dynakit.engine.internal.stream.Streams;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ItemCodec;
@@ -37,6 +39,7 @@ public final class ItemStore {
   private final IndexMaintenance indexes;
   // null when the engine neither enforces capacity nor keeps key statistics: writes pay nothing
   private final @Nullable CapacityMeter meter;
+  private final Streams streams;
 
   public ItemStore(OrderedStore store) {
     this(store, null);
@@ -44,14 +47,41 @@ public final class ItemStore {
 
   /** An item store whose writes are charged to (and may be throttled by) {@code meter}. */
   public ItemStore(OrderedStore store, @Nullable CapacityMeter meter) {
+    this(
+        store,
+        meter,
+        new Streams(java.time.Clock.systemUTC(), "us-east-1", StreamSettings.DEFAULTS));
+  }
+
+  /**
+   * An item store whose writes are charged to {@code meter} (null: not metered) and whose changes
+   * of a table with a stream are recorded in {@code streams}.
+   */
+  public ItemStore(OrderedStore store, @Nullable CapacityMeter meter, Streams streams) {
     this.store = store;
     this.indexes = new IndexMaintenance(store);
     this.meter = meter;
+    this.streams = streams;
   }
 
   /** The capacity meter, or null when the engine does not meter. */
   public @Nullable CapacityMeter meter() {
     return meter;
+  }
+
+  /** The streams every change is recorded in. */
+  public Streams streams() {
+    return streams;
+  }
+
+  /**
+   * Deletes an expired item for the TTL sweeper (the caller holds its lock): as {@link #write}, but
+   * never charged (DynamoDB's TTL deletions consume no capacity) and its stream record names
+   * DynamoDB's service as the one who deleted it.
+   */
+  public WriteEffects expire(Table table, PrimaryKey key, Map<String, AttrValue> oldItem) {
+    List<ItemWrite> writes = List.of(new ItemWrite(table, key, oldItem, null));
+    return apply(writes, plan(writes), List.of(), true).get(0);
   }
 
   /** Takes the lock guarding every write of the item with this key; release it by closing. */
@@ -174,7 +204,7 @@ public final class ItemStore {
         throw refused.exception();
       }
     }
-    return apply(writes, plans, alongside);
+    return apply(writes, plans, alongside, false);
   }
 
   /**
@@ -220,7 +250,7 @@ public final class ItemStore {
   /** As {@link #writeAdmitted(List)}, with {@code alongside} in the same atomic batch. */
   public List<WriteEffects> writeAdmitted(
       List<ItemWrite> writes, List<WriteBatch.Change> alongside) {
-    return apply(writes, plan(writes), alongside);
+    return apply(writes, plan(writes), alongside, false);
   }
 
   private List<WritePlan> plan(List<ItemWrite> writes) {
@@ -240,7 +270,10 @@ public final class ItemStore {
   }
 
   private List<WriteEffects> apply(
-      List<ItemWrite> writes, List<WritePlan> plans, List<WriteBatch.Change> alongside) {
+      List<ItemWrite> writes,
+      List<WritePlan> plans,
+      List<WriteBatch.Change> alongside,
+      boolean byTtl) {
     IndexMaintenance.Reservation reservation = indexes.reserve(plans);
     // an item's own change, and as many again for index entries, before the batch grows
     WriteBatch batch = new WriteBatch(2 * writes.size());
@@ -292,6 +325,8 @@ public final class ItemStore {
         itemDelta--;
       }
       sizeDelta += newSizes[i] - (oldItem == null ? 0 : ItemSize.itemSize(oldItem));
+      // still under the items' locks: an item's records are in the order of its writes
+      streams.record(w.table(), w.key().attributes(), oldItem, newItem, byTtl);
       WritePlan plan = plans.get(i);
       plan.commit();
       effects.add(plan.effects());

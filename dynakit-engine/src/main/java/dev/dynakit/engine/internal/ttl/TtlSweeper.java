@@ -3,7 +3,6 @@ package dev.dynakit.engine.internal.ttl;
 import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.item.HeldLocks;
 import dev.dynakit.engine.internal.item.ItemStore;
-import dev.dynakit.engine.internal.item.ItemWrite;
 import dev.dynakit.engine.internal.item.KeyFactory;
 import dev.dynakit.engine.internal.item.PrimaryKey;
 import dev.dynakit.engine.internal.keys.KeyCodec;
@@ -16,7 +15,6 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -119,8 +117,8 @@ public final class TtlSweeper implements AutoCloseable {
       if (current == null || !expired(current.get(attribute))) {
         return false;
       }
-      // DynamoDB's TTL deletions consume no capacity and are never throttled
-      items.writeAdmitted(List.of(new ItemWrite(table, key, current, null)));
+      // DynamoDB's TTL deletions consume no capacity, are never throttled, and are the service's
+      items.expire(table, key, current);
       return true;
     }
   }
