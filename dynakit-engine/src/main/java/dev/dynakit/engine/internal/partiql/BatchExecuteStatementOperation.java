@@ -25,39 +25,50 @@ final class BatchExecuteStatementOperation implements Operation {
 
   @Override
   public Object execute(Request request) {
-    List<Request> statements = PartiqlLists.statements(request, "Statements", MAX_STATEMENTS);
-    List<Object> planned = new ArrayList<>();
-    Boolean reads = null;
+    List<Request> statements = StatementRequests.statements(request, "Statements", MAX_STATEMENTS);
+    // a statement that does not parse answers in its place; the others decide the batch's kind
+    List<Object> parsed = new ArrayList<>();
     for (int i = 0; i < statements.size(); i++) {
-      Request s = statements.get(i);
-      String member = "statements." + (i + 1) + ".member.statement";
       try {
-        Statement parsed = Parser.parse(StatementRequests.statement(s, member));
-        boolean read = parsed instanceof Statement.Select;
-        if (reads != null && reads != read) {
-          throw EngineException.validation(
-              "Only read or only write statements are allowed in a batch, not both");
-        }
-        reads = read;
-        Plan plan = planner.plan(parsed, StatementRequests.parameters(s, member), true);
-        if (read && s.has("ConsistentRead")) {
-          plan.request().put("ConsistentRead", s.raw("ConsistentRead"));
-        }
-        planned.add(plan);
+        parsed.add(Parser.parse(StatementRequests.statement(statements.get(i), member(i))));
       } catch (EngineException e) {
-        if (e.getMessage() != null && e.getMessage().startsWith("Only read or only write")) {
-          throw e;
-        }
-        planned.add(e);
+        parsed.add(e);
       }
     }
+    long reads = parsed.stream().filter(p -> p instanceof Statement.Select).count();
+    long writes = parsed.stream().filter(p -> p instanceof Statement).count() - reads;
+    if (reads > 0 && writes > 0) {
+      throw EngineException.validation(
+          "Only read or only write statements are allowed in a batch, not both");
+    }
     List<Object> responses = new ArrayList<>();
-    for (Object p : planned) {
-      responses.add(p instanceof Plan plan ? run(plan) : error(null, (EngineException) p));
+    for (int i = 0; i < statements.size(); i++) {
+      Object p = parsed.get(i);
+      responses.add(
+          p instanceof Statement statement
+              ? run(statement, statements.get(i), member(i))
+              : error(null, (EngineException) p));
     }
     Map<String, Object> response = new LinkedHashMap<>();
     response.put("Responses", responses);
     return response;
+  }
+
+  private static String member(int index) {
+    return "statements." + (index + 1) + ".member.statement";
+  }
+
+  private Map<String, Object> run(Statement statement, Request request, String member) {
+    Plan plan;
+    try {
+      plan = planner.plan(statement, StatementRequests.parameters(request, member), true);
+    } catch (EngineException e) {
+      return error(statement.table(), e);
+    }
+    if (plan.isRead() && request.has("ConsistentRead")) {
+      plan.request().put("ConsistentRead", request.raw("ConsistentRead"));
+    }
+    return run(plan);
   }
 
   private Map<String, Object> run(Plan plan) {

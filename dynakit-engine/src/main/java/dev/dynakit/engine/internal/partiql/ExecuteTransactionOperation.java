@@ -26,7 +26,7 @@ final class ExecuteTransactionOperation implements Operation {
   @Override
   public Object execute(Request request) {
     List<Request> statements =
-        PartiqlLists.statements(request, "TransactStatements", MAX_STATEMENTS);
+        StatementRequests.statements(request, "TransactStatements", MAX_STATEMENTS);
     List<Plan> plans = new ArrayList<>();
     for (int i = 0; i < statements.size(); i++) {
       Request s = statements.get(i);
@@ -55,9 +55,7 @@ final class ExecuteTransactionOperation implements Operation {
       call.put("ReturnConsumedCapacity", request.raw("ReturnConsumedCapacity"));
     }
     if (reads) {
-      Map<String, Object> answer = runner.run("TransactGetItems", call, false);
-      Map<String, Object> response = new LinkedHashMap<>(answer);
-      return response;
+      return runner.run("TransactGetItems", call, false);
     }
     if (request.has("ClientRequestToken")) {
       call.put("ClientRequestToken", request.raw("ClientRequestToken"));

@@ -235,6 +235,22 @@ class PartiqlTest {
   }
 
   @Test
+  void malformedRequests_areRefusedInTheValidationEnvelope() {
+    wire.call("ExecuteStatement", "{}")
+        .invalid(
+            "1 validation error detected: Value null at 'statement' failed to satisfy constraint:"
+                + " Member must not be null");
+    wire.call("ExecuteStatement", "{'Statement':'SELECT * FROM orders','Parameters':[]}")
+        .invalid(
+            "1 validation error detected: Value '[]' at 'parameters' failed to satisfy"
+                + " constraint: Member must have length greater than or equal to 1");
+    wire.call("BatchExecuteStatement", "{'Statements':[]}")
+        .invalid(
+            "1 validation error detected: Value '[]' at 'statements' failed to satisfy"
+                + " constraint: Member must have length greater than or equal to 1");
+  }
+
+  @Test
   void aMissingTable_isNotFound() {
     JsonCalls.Answer answer = statement("SELECT * FROM nope", "");
     assertThat(answer.body().get("__type"))
