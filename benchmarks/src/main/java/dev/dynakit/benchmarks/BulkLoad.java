@@ -29,9 +29,11 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 /**
  * Loads small items through the toolkit ({@link MassOperations#putAll}: each item prepared by an
  * Adapter, streamed into BatchWriteItem requests of 25 in parallel lanes) into an in-memory engine
- * (or, with {@code --data-dir}, an on-disk one) in the same JVM, and reports items per second and
- * the heap: the peak while loading (engine, toolkit and garbage together) and what is left after a
- * full collection once the load is done (mostly the engine's copy of the items).
+ * (or, with {@code --data-dir}, an on-disk one) in the same JVM, and reports items per second, the
+ * CPU seconds the process used while loading (with items per CPU second, the figure that holds on a
+ * shared machine) and the heap: the peak while loading (engine, toolkit and garbage together) and
+ * what is left after a full collection once the load is done (mostly the engine's copy of the
+ * items).
  *
  * <pre>
  * java -Xmx4g -cp … dev.dynakit.benchmarks.BulkLoad --items 1000000 --parallelism 4
@@ -66,6 +68,8 @@ public final class BulkLoad {
       AtomicLong printed = new AtomicLong();
       System.gc();
       resetPeaks();
+      String loadBefore = loadAverage();
+      CpuUse cpu = CpuUse.start();
       long start = System.nanoTime();
       MassResult result =
           mass.putAll(
@@ -81,6 +85,8 @@ public final class BulkLoad {
                       })
                   .build());
       double seconds = (System.nanoTime() - start) / 1e9;
+      double cpuSeconds = cpu.seconds();
+      String loadAfter = loadAverage();
       long peak = peakHeapBytes();
       System.gc();
       long retained = usedHeapBytes();
@@ -91,7 +97,8 @@ public final class BulkLoad {
       }
       System.out.printf(
           "bulk-load store=%s items=%d parallelism=%d seconds=%.1f items_per_second=%.0f"
-              + " peak_heap_mb=%d heap_after_gc_mb=%d max_heap_mb=%d%n",
+              + " peak_heap_mb=%d heap_after_gc_mb=%d max_heap_mb=%d cpu_seconds=%.1f"
+              + " items_per_cpu_second=%.0f load=%s..%s%n",
           dataDir == null ? "memory" : "disk",
           count,
           parallelism,
@@ -99,8 +106,18 @@ public final class BulkLoad {
           count / seconds,
           peak >> 20,
           retained >> 20,
-          Runtime.getRuntime().maxMemory() >> 20);
+          Runtime.getRuntime().maxMemory() >> 20,
+          cpuSeconds,
+          count / cpuSeconds,
+          loadBefore,
+          loadAfter);
     }
+  }
+
+  /** The one-minute load average of the machine, as a neighbour's share of it matters. */
+  private static String loadAverage() {
+    return String.format(
+        "%.1f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
   }
 
   /** The items, made as they are read: about 70 bytes each. */
