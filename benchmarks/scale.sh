@@ -17,6 +17,7 @@
 #   BENCH_SCALE_DISK_JVM_OPTS [-Xmx512m]    every on-disk run (the target: 10^7 items in 512 MB)
 #   BENCH_SCALE_ITEMS [1000000]             items of disk-open, bulk-load and backfill
 #   BENCH_SCALE_DIR [benchmarks/results/scale-data]  where the on-disk stores go (deleted after)
+#   BENCH_SCALE_PUT_CONNECTIONS [16]        wrk connections of disk-put (the same for both servers)
 #   BENCH_BUILD [1]                         0 reuses benchmarks/target from an earlier build
 #
 # Prints one result line per measurement (also saved under benchmarks/results/<time>/scale.log).
@@ -130,25 +131,26 @@ if wants disk-put; then
       timeout 180 java -Xmx1g -cp "$cp" "$pkg.Seeder" --endpoint "${server[$t]}" >"$out/seed-$t.log" 2>&1
     done
     lua=$root/benchmarks/wrk/dynamodb.lua
+    conns=${BENCH_SCALE_PUT_CONNECTIONS:-16}
     : >"$out/wrk.tsv"
     for t in memory disk; do
-      BENCH_OP=PutItem timeout 60 wrk -t2 -c16 -d10s -s "$lua" "${server[$t]}/" >/dev/null 2>&1 || true
+      BENCH_OP=PutItem timeout 60 wrk -t2 -c"$conns" -d10s -s "$lua" "${server[$t]}/" >/dev/null 2>&1 || true
     done
     for r in 1 2 3 4 5 6; do
       order="memory disk"
       if (( r % 2 == 0 )); then order="disk memory"; fi
       for t in $order; do
-        say "wrk PutItem round $r/6 against $t"
-        BENCH_OP=PutItem BENCH_TARGET=$t BENCH_CONNECTIONS=16 timeout 60 \
-          wrk -t2 -c16 -d5s --timeout 5s -s "$lua" "${server[$t]}/" 2>&1 | grep '^RESULT' | cut -f2- >>"$out/wrk.tsv" || true
+        say "wrk PutItem round $r/6 against $t ($conns connections)"
+        BENCH_OP=PutItem BENCH_TARGET=$t BENCH_CONNECTIONS=$conns timeout 60 \
+          wrk -t2 -c"$conns" -d5s --timeout 5s -s "$lua" "${server[$t]}/" 2>&1 | grep '^RESULT' | cut -f2- >>"$out/wrk.tsv" || true
       done
     done
     awk -F'\t' '$9 > 0 { bad = 1 }
       { req[$3] += $5; sec[$3] += $6 }
       END {
         m = req["memory"] / sec["memory"]; d = req["disk"] / sec["disk"]
-        printf "disk-put wrk_put_per_s_memory=%.0f wrk_put_per_s_disk=%.0f disk_over_memory=%.0f%%%s\n",
-          m, d, 100 * d / m, bad ? " (some requests failed: see wrk.tsv)" : ""
+        printf "disk-put connections=%d wrk_put_per_s_memory=%.0f wrk_put_per_s_disk=%.0f disk_over_memory=%.0f%%%s\n",
+          '"$conns"', m, d, 100 * d / m, bad ? " (some requests failed: see wrk.tsv)" : ""
       }' "$out/wrk.tsv" | tee -a "$log"
   else
     status=1

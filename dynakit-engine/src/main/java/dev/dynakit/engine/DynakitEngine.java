@@ -272,6 +272,11 @@ public final class DynakitEngine implements AutoCloseable {
     return state.region();
   }
 
+  /** Whether the engine's store may wait for the disk: its server then runs it on workers. */
+  boolean waitsForDisk() {
+    return state.store().waitsForDisk();
+  }
+
   EngineState state() {
     return state;
   }

@@ -5,6 +5,7 @@ import dev.dynakit.engine.internal.http.EventLoops;
 import dev.dynakit.engine.internal.http.LocalAccess;
 import dev.dynakit.engine.internal.http.ServerSettings;
 import dev.dynakit.engine.internal.http.WireCall;
+import dev.dynakit.engine.internal.http.Workers;
 import dev.dynakit.engine.internal.http.auth.SignatureCheck;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -24,6 +25,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Serves a {@link DynakitEngine} over HTTP/1.1 with DynamoDB's JSON 1.0 protocol, so that any SDK,
@@ -33,8 +35,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Responses carry DynamoDB's headers ({@code x-amzn-RequestId}, {@code x-amz-crc32}, {@code
  * Content-Type: application/x-amz-json-1.0}); connections are kept alive unless the client asks
- * otherwise; {@code GET /} answers DynamoDB's health text. Requests run directly on the event-loop
- * threads (one per core; native epoll on Linux, NIO elsewhere).
+ * otherwise; {@code GET /} answers DynamoDB's health text. The requests of an in-memory engine run
+ * directly on the event-loop threads (one per core; native epoll on Linux, NIO elsewhere). Those of
+ * an engine whose store waits for the disk (an on-disk engine, either durability) run on a pool of
+ * worker threads ({@link Builder#workerThreads}): a request waiting for the disk then holds up no
+ * other connection, and the writes of concurrent requests share one log sync. A connection has at
+ * most one request on a worker and reads nothing more until it is answered, so answers keep the
+ * order of pipelined requests, and a client sending faster than the disk allows is slowed down by
+ * TCP rather than answered with errors.
  *
  * <p>Since it accepts any signature, the server is local by default: it serves only requests whose
  * {@code Host} is a loopback name or its own address (so that a hostile page cannot reach it by
@@ -57,13 +65,16 @@ public final class EngineServer implements AutoCloseable {
   private final String host;
   private final int port;
   private final EventLoops loops;
+  private final @Nullable Workers workers;
   private final Channel channel;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private EngineServer(String host, int port, EventLoops loops, Channel channel) {
+  private EngineServer(
+      String host, int port, EventLoops loops, @Nullable Workers workers, Channel channel) {
     this.host = host;
     this.port = port;
     this.loops = loops;
+    this.workers = workers;
     this.channel = channel;
   }
 
@@ -86,8 +97,10 @@ public final class EngineServer implements AutoCloseable {
   }
 
   private static EngineServer start(
-      DynakitEngine engine, String host, int port, ServerSettings settings) {
+      DynakitEngine engine, String host, int port, ServerSettings settings, int workerThreads) {
     EventLoops loops = EventLoops.open(Runtime.getRuntime().availableProcessors());
+    Workers workers =
+        engine.waitsForDisk() ? Workers.start(workerThreads, settings.maxConnections()) : null;
     ServerBootstrap bootstrap =
         new ServerBootstrap()
             .group(loops.group())
@@ -103,17 +116,21 @@ public final class EngineServer implements AutoCloseable {
                       return new WireCall.Answer(r.status(), r.body());
                     },
                     engine.region(),
-                    settings));
+                    settings,
+                    workers));
     ChannelFuture bound = bootstrap.bind(host, port).awaitUninterruptibly();
     if (!bound.isSuccess()) {
       loops.group().shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+      if (workers != null) {
+        workers.close();
+      }
       Throwable cause = bound.cause();
       String message = "Cannot listen on " + hostPort(host, port) + ": " + describe(cause);
       throw new UncheckedIOException(message, new IOException(message, cause));
     }
     Channel channel = bound.channel();
     int boundPort = ((InetSocketAddress) channel.localAddress()).getPort();
-    return new EngineServer(host, boundPort, loops, channel);
+    return new EngineServer(host, boundPort, loops, workers, channel);
   }
 
   /** The port the server listens on (the one picked, when started with port 0). */
@@ -132,8 +149,9 @@ public final class EngineServer implements AutoCloseable {
   }
 
   /**
-   * Stops accepting connections, closes the open ones and releases the event-loop threads; waits
-   * for them to finish. Calling it again does nothing.
+   * Stops accepting connections, closes the open ones and releases the event-loop threads and the
+   * worker threads; waits for them to finish (a request that a worker is running finishes, one
+   * still queued is dropped unanswered). Calling it again does nothing.
    */
   @Override
   public void close() {
@@ -142,6 +160,9 @@ public final class EngineServer implements AutoCloseable {
     }
     channel.close().awaitUninterruptibly();
     loops.group().shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly();
+    if (workers != null) {
+      workers.close();
+    }
   }
 
   @Override
@@ -164,6 +185,9 @@ public final class EngineServer implements AutoCloseable {
    * setting has a default fit for a developer's machine and a test suite.
    */
   public static final class Builder {
+    /** The worker threads of an on-disk engine's server unless {@link #workerThreads} says. */
+    public static final int DEFAULT_WORKER_THREADS = 64;
+
     private final DynakitEngine engine;
     private String host = "127.0.0.1";
     private int port;
@@ -174,6 +198,7 @@ public final class EngineServer implements AutoCloseable {
     private final Set<String> corsOrigins = new LinkedHashSet<>();
     private final Set<String> allowedHosts = new LinkedHashSet<>();
     private final Map<String, String> accessKeys = new LinkedHashMap<>();
+    private int workerThreads = DEFAULT_WORKER_THREADS;
 
     private Builder(DynakitEngine engine) {
       this.engine = engine;
@@ -307,6 +332,20 @@ public final class EngineServer implements AutoCloseable {
     }
 
     /**
+     * The threads that run the requests of an engine whose store waits for the disk (an on-disk
+     * engine); {@value #DEFAULT_WORKER_THREADS} by default, ignored for an in-memory engine. The
+     * writes running at once share one log sync, so more threads let more connections write per
+     * sync; a thread waiting for the disk costs no CPU.
+     */
+    public Builder workerThreads(int threads) {
+      if (threads < 1) {
+        throw new IllegalArgumentException("workerThreads must be positive, got " + threads);
+      }
+      this.workerThreads = threads;
+      return this;
+    }
+
+    /**
      * Starts the server.
      *
      * @throws UncheckedIOException when the address cannot be listened on (port in use, unknown or
@@ -322,7 +361,7 @@ public final class EngineServer implements AutoCloseable {
               idleTimeout,
               new LocalAccess(host, Set.copyOf(corsOrigins), Set.copyOf(allowedHosts)),
               accessKeys.isEmpty() ? null : new SignatureCheck(accessKeys, Clock.systemUTC()));
-      return EngineServer.start(engine, host, port, settings);
+      return EngineServer.start(engine, host, port, settings, workerThreads);
     }
 
     private static Duration positive(Duration timeout, String name) {

@@ -16,8 +16,7 @@ import org.jspecify.annotations.Nullable;
  * <p>The timer is moved only when it fires, or when a deadline comes before it (a timeout shorter
  * than the previous phase's): a phase change usually just writes a deadline, so a request costs no
  * scheduling. A stalled client thus holds one connection (and the decoder's few kilobytes) for a
- * bounded time, never a thread: requests run on the event loop and a connection without complete
- * requests has nothing to run.
+ * bounded time, never a thread: a request runs only once it has wholly arrived.
  */
 final class ConnectionDeadlines extends ChannelInboundHandlerAdapter {
   private enum Phase {
@@ -34,6 +33,7 @@ final class ConnectionDeadlines extends ChannelInboundHandlerAdapter {
   private final long idleNanos;
 
   private Phase phase = Phase.WAITING;
+  private boolean paused;
   private long deadline;
   private long timerAt;
   private @Nullable ChannelHandlerContext ctx;
@@ -84,6 +84,20 @@ final class ConnectionDeadlines extends ChannelInboundHandlerAdapter {
     move(Phase.WAITING, idleNanos);
   }
 
+  /**
+   * A request is being answered off the event loop and the connection reads nothing meanwhile: the
+   * client is not the one late, so no deadline closes the connection until {@link #resume}.
+   */
+  void pause() {
+    paused = true;
+  }
+
+  /** Reading goes on: the current phase's timeout runs again, in full. */
+  void resume() {
+    paused = false;
+    move(phase, phase == Phase.HEAD ? headerNanos : phase == Phase.BODY ? bodyNanos : idleNanos);
+  }
+
   private void move(Phase next, long timeoutNanos) {
     phase = next;
     deadline = System.nanoTime() + timeoutNanos;
@@ -109,8 +123,8 @@ final class ConnectionDeadlines extends ChannelInboundHandlerAdapter {
   private void check() {
     timer = null;
     ChannelHandlerContext c = ctx;
-    if (c == null || !c.channel().isOpen()) {
-      return;
+    if (c == null || !c.channel().isOpen() || paused) {
+      return; // resume() schedules again
     }
     long left = deadline - System.nanoTime();
     if (left <= 0) {

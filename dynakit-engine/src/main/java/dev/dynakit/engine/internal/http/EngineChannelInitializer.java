@@ -5,7 +5,9 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Sets up each accepted connection: deadlines against stalled clients, Netty's HTTP/1.1 codec, then
@@ -24,15 +26,19 @@ public final class EngineChannelInitializer extends ChannelInitializer<Channel> 
   private final WireCall engine;
   private final byte[] healthBody;
   private final ServerSettings settings;
+  private final @Nullable Executor workers;
   private final AtomicInteger open = new AtomicInteger();
 
   /**
    * @param engine the engine's calls
    * @param region the engine's region, which the health check names
+   * @param workers where the engine's calls run; null to run them on the event loops
    */
-  public EngineChannelInitializer(WireCall engine, String region, ServerSettings settings) {
+  public EngineChannelInitializer(
+      WireCall engine, String region, ServerSettings settings, @Nullable Executor workers) {
     this.engine = engine;
     this.settings = settings;
+    this.workers = workers;
     this.healthBody =
         ("healthy: dynamodb." + region + ".amazonaws.com ").getBytes(StandardCharsets.UTF_8);
   }
@@ -52,6 +58,7 @@ public final class EngineChannelInitializer extends ChannelInitializer<Channel> 
         .pipeline()
         .addLast(deadlines)
         .addLast(new HttpServerCodec(decoder))
-        .addLast(new RequestHandler(engine, new Responses(healthBody), settings, deadlines));
+        .addLast(
+            new RequestHandler(engine, new Responses(healthBody), settings, deadlines, workers));
   }
 }

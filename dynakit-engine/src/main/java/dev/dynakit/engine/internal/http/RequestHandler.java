@@ -27,14 +27,24 @@ import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads the requests of one connection and answers each on the event-loop thread.
+ * Reads the requests of one connection and answers each, in the order they came: on the event-loop
+ * thread, or, given workers (for a store that waits for the disk), on a worker thread.
+ *
+ * <p>With workers, a connection has at most one request running: while it runs, the connection
+ * stops reading, and requests already read (pipelined behind it) are held until it is answered and
+ * then answered in turn. So answers go out in request order, a pipelined read sees the write before
+ * it, the workers' queue holds at most one request per connection, and a client that sends faster
+ * than the engine answers fills its own socket buffers, not the server's memory.
  *
  * <p>The body is copied straight from the decoder's buffers into one array sized by {@code
  * Content-Length}, so a request costs one copy and no aggregation buffers. Responses are written as
@@ -71,6 +81,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
   private final LocalAccess access;
   private final ConnectionDeadlines deadlines;
   private final @Nullable SignatureCheck signatures;
+  private final @Nullable Executor workers;
 
   private @Nullable HttpRequest head;
   private Kind kind = Kind.NOT_FOUND;
@@ -80,22 +91,35 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
   private String refusal = "";
   private boolean closing;
   private boolean flushPending;
+  // a request is on a worker; what the decoder gives meanwhile is held, in order
+  private boolean busy;
+  private final ArrayDeque<Object> held = new ArrayDeque<>();
 
   RequestHandler(
       WireCall engine,
       Responses responses,
       ServerSettings settings,
-      ConnectionDeadlines deadlines) {
+      ConnectionDeadlines deadlines,
+      @Nullable Executor workers) {
     this.engine = engine;
     this.responses = responses;
     this.maxBodyBytes = settings.maxBodyBytes();
     this.access = settings.access();
     this.deadlines = deadlines;
     this.signatures = settings.signatures();
+    this.workers = workers;
   }
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    if (busy) {
+      held.add(msg); // released once read, or when the connection goes
+      return;
+    }
+    read(ctx, msg);
+  }
+
+  private void read(ChannelHandlerContext ctx, Object msg) {
     try {
       if (closing) {
         return;
@@ -123,8 +147,25 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
   @Override
   public void channelWritabilityChanged(ChannelHandlerContext ctx) {
     // a client that sends without reading must not make us buffer answers without bound
-    ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+    ctx.channel().config().setAutoRead(ctx.channel().isWritable() && !busy);
     ctx.fireChannelWritabilityChanged();
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    releaseHeld();
+    ctx.fireChannelInactive();
+  }
+
+  @Override
+  public void handlerRemoved(ChannelHandlerContext ctx) {
+    releaseHeld();
+  }
+
+  private void releaseHeld() {
+    for (Object msg = held.poll(); msg != null; msg = held.poll()) {
+      ReferenceCountUtil.release(msg);
+    }
   }
 
   @Override
@@ -251,14 +292,23 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
           case TOO_LARGE -> responses.tooLarge();
           case FORBIDDEN -> responses.forbidden(refusal);
         };
-    if (kind != Kind.FORBIDDEN) {
-      Responses.allowOrigin(response, headers.get(HttpHeaderNames.ORIGIN));
+    if (response != null) {
+      reply(ctx, request, response, kind != Kind.FORBIDDEN);
+    } // else a worker runs it: answered by completed()
+  }
+
+  private void reply(
+      ChannelHandlerContext ctx, HttpRequest request, FullHttpResponse response, boolean cors) {
+    if (cors) {
+      Responses.allowOrigin(response, request.headers().get(HttpHeaderNames.ORIGIN));
     }
     send(ctx, response, HttpUtil.isKeepAlive(request), request.protocolVersion());
     deadlines.requestRead();
   }
 
-  private FullHttpResponse answer(ChannelHandlerContext ctx, HttpRequest request, byte[] received) {
+  /** The answer to an engine request, or null when it went to a worker. */
+  private @Nullable FullHttpResponse answer(
+      ChannelHandlerContext ctx, HttpRequest request, byte[] received) {
     HttpHeaders headers = request.headers();
     AsciiString type = replyType(headers.get(HttpHeaderNames.CONTENT_TYPE));
     if (type == null) {
@@ -284,9 +334,23 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
       return e.tooLarge() ? responses.tooLarge() : responses.undecodable(e.getMessage(), type);
     }
     String target = headers.get(TARGET);
-    WireCall.Answer result = engine.call(target == null ? "" : target, received);
+    String call = target == null ? "" : target;
+    if (workers != null) {
+      dispatch(ctx, request, call, received, type);
+      return null;
+    }
+    return engineAnswer(ctx, request, call, type, engine.call(call, received));
+  }
+
+  private FullHttpResponse engineAnswer(
+      ChannelHandlerContext ctx,
+      HttpRequest request,
+      String target,
+      AsciiString type,
+      WireCall.Answer result) {
+    HttpHeaders headers = request.headers();
     byte[] body = result.body();
-    if (result.status() == 200 && target != null && target.endsWith(DESCRIBE_ENDPOINTS)) {
+    if (result.status() == 200 && target.endsWith(DESCRIBE_ENDPOINTS)) {
       body = endpointsAt(body, address(headers.get(HttpHeaderNames.HOST), ctx));
     }
     return responses.json(
@@ -294,6 +358,49 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         body,
         type,
         Responses.acceptsGzip(headers.get(HttpHeaderNames.ACCEPT_ENCODING)));
+  }
+
+  /** Hands a call to a worker; the connection reads nothing more until it is answered. */
+  private void dispatch(
+      ChannelHandlerContext ctx,
+      HttpRequest request,
+      String target,
+      byte[] received,
+      AsciiString type) {
+    busy = true;
+    deadlines.pause();
+    ctx.channel().config().setAutoRead(false);
+    try {
+      workers.execute(
+          new WorkerCall(
+              ctx, engine, target, received, answer -> completed(ctx, request, type, answer)));
+    } catch (RejectedExecutionException e) {
+      ctx.close(); // the server is closing
+    }
+  }
+
+  /** A worker's answer, on the event loop: sends it, then reads on. */
+  private void completed(
+      ChannelHandlerContext ctx, HttpRequest request, AsciiString type, WireCall.Answer answer) {
+    busy = false;
+    if (!ctx.channel().isActive()) {
+      releaseHeld();
+      return;
+    }
+    String target = request.headers().get(TARGET);
+    reply(
+        ctx, request, engineAnswer(ctx, request, target == null ? "" : target, type, answer), true);
+    while (!busy && !held.isEmpty()) {
+      read(ctx, held.poll());
+    }
+    if (flushPending) {
+      flushPending = false;
+      ctx.flush();
+    }
+    if (!busy) {
+      deadlines.resume();
+      ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+    }
   }
 
   /** The address a request came to: its Host header, else the connection's local address. */

@@ -137,6 +137,16 @@ public final class RocksStore implements OrderedStore {
         });
   }
 
+  /**
+   * Always: a synced write waits for the log's sync, and with either durability a read may wait for
+   * a file the operating system has not cached, and a write for RocksDB to catch up with its
+   * compactions.
+   */
+  @Override
+  public boolean waitsForDisk() {
+    return true;
+  }
+
   /** Runs a call on the native handles, refused once the store is closed. */
   <T> T withHandles(Supplier<T> call) {
     handles.readLock().lock();
