@@ -61,6 +61,7 @@ public final class DynakitEngine implements AutoCloseable {
   private final TableArns arns;
   private final TtlSweeper ttlSweeper;
   private final KeyStatisticsOperation keyStatistics;
+  private final IndexLifecycle indexLifecycle;
 
   private DynakitEngine(Builder builder) {
     OrderedStore store = builder.openStore();
@@ -89,6 +90,7 @@ public final class DynakitEngine implements AutoCloseable {
             builder.ttlChangeInterval);
     Map<String, Operation> ops = new HashMap<>();
     IndexLifecycle indexes = EngineDefaults.registerOperations(ops, state);
+    this.indexLifecycle = indexes;
     EngineDefaults.saveCatalogAfterChanges(ops, state);
     for (Table t : catalog.all()) {
       state.items().indexes().countCollections(t);
@@ -280,6 +282,8 @@ public final class DynakitEngine implements AutoCloseable {
   public void close() {
     ttlSweeper.close();
     try {
+      // a backfill still running would write to the closed store: stopped first, and waited for
+      indexLifecycle.close();
       // index statuses a backfill changed since the last control-plane request
       state.catalog().persist();
     } finally {
