@@ -20,7 +20,6 @@ import dev.dynakit.engine.internal.stream.Streams;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.CatalogRecovery;
 import dev.dynakit.engine.internal.table.IndexLifecycle;
-import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.TableArns;
 import dev.dynakit.engine.internal.table.TableStateGate;
 import dev.dynakit.engine.internal.table.TableTransitions;
@@ -92,9 +91,6 @@ public final class DynakitEngine implements AutoCloseable {
     IndexLifecycle indexes = EngineDefaults.registerOperations(ops, state);
     this.indexLifecycle = indexes;
     EngineDefaults.saveCatalogAfterChanges(ops, state);
-    for (Table t : catalog.all()) {
-      state.items().indexes().countCollections(t);
-    }
     CatalogRecovery.resumeBackfills(catalog, indexes);
     if (builder.gsiLag != null) {
       LaggedReads.install(ops, state, builder.gsiLag);
