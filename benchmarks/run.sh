@@ -7,7 +7,7 @@
 #   benchmarks/run.sh SECTION    one scale, durability or start-up benchmark (benchmarks/scale.sh):
 #                                scale (all), cold-start, latency, disk-open, disk-put, bulk-load, backfill
 #   benchmarks/run.sh SECTION    one toolkit benchmark (benchmarks/toolkit.sh): toolkit (all),
-#                                simulate
+#                                sharded-read, simulate
 #
 # Environment (defaults in brackets):
 #   BENCH_WARMUP_SECONDS [10]  wrk warm-up before a target's first turn of an operation (later
@@ -49,7 +49,7 @@ api_call_timeout=${BENCH_API_CALL_TIMEOUT:-0}
 case "${1:-}" in
   scale | cold-start | latency | disk-open | disk-put | bulk-load | backfill)
     exec "$root/benchmarks/scale.sh" "$@" ;;
-  toolkit | simulate)
+  toolkit | sharded-read | simulate)
     exec "$root/benchmarks/toolkit.sh" "$@" ;;
 esac
 if [ "${1:-}" = "--quick" ]; then

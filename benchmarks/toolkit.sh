@@ -2,11 +2,16 @@
 # The toolkit's and the advisor's benchmarks of docs/benchmarks.md ("Toolkit and advisor"), one
 # section each, run by benchmarks/run.sh SECTION (or this script):
 #
-#   toolkit       every section below
+#   toolkit       both sections below
+#   sharded-read  a 10-shard access pattern read whole (merged pages) against one unsharded Query of
+#                 the same items, 100 and 1,000 items, in one JVM, in turns          (about 2 min)
 #   simulate      ./dynakit simulate with 10^8 keys, end to end in fresh JVMs, 3 runs each, next to
 #                 ./dynakit --version (what any command pays to start)               (under a minute)
 #
 # Environment (defaults in brackets):
+#   BENCH_SHARDED_SIZES [100,1000]   items read per call
+#   BENCH_SHARDED_READS [200]        reads per reader and turn
+#   BENCH_SHARDED_ROUNDS [11]        turns (the first unmeasured)
 #   BENCH_BUILD [1]                  0 reuses the modules' target directories from an earlier build
 #
 # Prints one result line per measurement (also saved under benchmarks/results/<time>-<section>/).
@@ -15,8 +20,8 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 section=${1:-toolkit}
 case "$section" in
-  toolkit | simulate) ;;
-  *) sed -n '2,12p' "$0"; exit 2 ;;
+  toolkit | sharded-read | simulate) ;;
+  *) sed -n '2,17p' "$0"; exit 2 ;;
 esac
 out=$root/benchmarks/results/$(date -u +%Y%m%d-%H%M%S)-$section
 mkdir -p "$out"
@@ -25,6 +30,27 @@ say() { echo "[toolkit $(date -u +%H:%M:%S)] $*" >&2; }
 wants() { [ "$section" = toolkit ] || [ "$section" = "$1" ]; }
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 status=0
+
+# --- a 10-shard pattern against one unsharded Query ---------------------------------------------
+if wants sharded-read; then
+  if [ "${BENCH_BUILD:-1}" != 0 ]; then
+    say "building (mvn -Pbenchmarks -pl benchmarks -am package)"
+    (cd "$root" && timeout 900 mvn -B -q -o -Pbenchmarks -pl benchmarks -am -DskipTests \
+      -Dspotless.skip=true package) >"$out/build-benchmarks.log" 2>&1 \
+      || { cat "$out/build-benchmarks.log" >&2; exit 1; }
+  fi
+  cp="$root/benchmarks/target/classes:$(cat "$root/benchmarks/target/runtime-classpath.txt")"
+  say "sharded-read: java -Xms1g -Xmx1g ShardedRead"
+  if timeout 1800 java -Xms1g -Xmx1g -cp "$cp" dev.dynakit.benchmarks.ShardedRead \
+    --sizes "${BENCH_SHARDED_SIZES:-100,1000}" --reads "${BENCH_SHARDED_READS:-200}" \
+    --rounds "${BENCH_SHARDED_ROUNDS:-11}" >"$out/sharded-read.log" 2>&1; then
+    grep '^sharded-read' "$out/sharded-read.log" | tee -a "$log"
+  else
+    say "sharded-read failed (see $out/sharded-read.log)"
+    tail -5 "$out/sharded-read.log" >&2
+    status=1
+  fi
+fi
 
 # --- the advisor's simulation of 10^8 keys, end to end --------------------------------------------
 if wants simulate; then
