@@ -267,7 +267,10 @@ public final class IndexMaintenance {
 
   private record Reserved(Table table, AttrValue partition, long delta) {}
 
-  /** Item-collection space taken for writes about to be applied; released if they fail. */
+  /**
+   * Item-collection space taken for writes about to be applied: settled once they are, released if
+   * they fail.
+   */
   public static final class Reservation {
     static final Reservation EMPTY = new Reservation(null);
 
