@@ -6,6 +6,8 @@
 #   benchmarks/run.sh --quick    a smoke run (short windows; the numbers mean nothing)
 #   benchmarks/run.sh SECTION    one scale, durability or start-up benchmark (benchmarks/scale.sh):
 #                                scale (all), cold-start, latency, disk-open, disk-put, bulk-load, backfill
+#   benchmarks/run.sh SECTION    one toolkit benchmark (benchmarks/toolkit.sh): toolkit (all),
+#                                sharded-read, simulate
 #
 # Environment (defaults in brackets):
 #   BENCH_WARMUP_SECONDS [10]  wrk warm-up before a target's first turn of an operation (later
@@ -47,11 +49,13 @@ api_call_timeout=${BENCH_API_CALL_TIMEOUT:-0}
 case "${1:-}" in
   scale | cold-start | latency | disk-open | disk-put | bulk-load | backfill)
     exec "$root/benchmarks/scale.sh" "$@" ;;
+  toolkit | sharded-read | simulate)
+    exec "$root/benchmarks/toolkit.sh" "$@" ;;
 esac
 if [ "${1:-}" = "--quick" ]; then
   warmup=1 wrk_seconds=2 wrk_rounds=2 sdk_seconds=2 sdk_rounds=2 jvm_warmup=2
 elif [ -n "${1:-}" ]; then
-  sed -n '2,31p' "$0"; exit 2
+  sed -n '2,33p' "$0"; exit 2
 fi
 # wrk -d takes whole seconds
 if ! [[ "$warmup $wrk_seconds $wrk_rounds" =~ ^[0-9]+\ [0-9]+\ [0-9]+$ ]]; then

@@ -20,7 +20,6 @@ import dev.dynakit.engine.internal.stream.Streams;
 import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.CatalogRecovery;
 import dev.dynakit.engine.internal.table.IndexLifecycle;
-import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.TableArns;
 import dev.dynakit.engine.internal.table.TableStateGate;
 import dev.dynakit.engine.internal.table.TableTransitions;
@@ -61,6 +60,7 @@ public final class DynakitEngine implements AutoCloseable {
   private final TableArns arns;
   private final TtlSweeper ttlSweeper;
   private final KeyStatisticsOperation keyStatistics;
+  private final IndexLifecycle indexLifecycle;
 
   private DynakitEngine(Builder builder) {
     OrderedStore store = builder.openStore();
@@ -89,10 +89,8 @@ public final class DynakitEngine implements AutoCloseable {
             builder.ttlChangeInterval);
     Map<String, Operation> ops = new HashMap<>();
     IndexLifecycle indexes = EngineDefaults.registerOperations(ops, state);
+    this.indexLifecycle = indexes;
     EngineDefaults.saveCatalogAfterChanges(ops, state);
-    for (Table t : catalog.all()) {
-      state.items().indexes().countCollections(t);
-    }
     CatalogRecovery.resumeBackfills(catalog, indexes);
     if (builder.gsiLag != null) {
       LaggedReads.install(ops, state, builder.gsiLag);
@@ -285,6 +283,8 @@ public final class DynakitEngine implements AutoCloseable {
   public void close() {
     ttlSweeper.close();
     try {
+      // a backfill still running would write to the closed store: stopped first, and waited for
+      indexLifecycle.close();
       // index statuses a backfill changed since the last control-plane request
       state.catalog().persist();
     } finally {

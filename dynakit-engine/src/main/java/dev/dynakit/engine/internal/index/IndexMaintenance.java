@@ -8,10 +8,8 @@ import dev.dynakit.engine.internal.table.KeyAttr;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.table.TableDef;
 import dev.dynakit.engine.internal.value.AttrValue;
-import dev.dynakit.engine.internal.value.ItemCodec;
 import dev.dynakit.engine.internal.value.ItemSize;
 import dev.dynakit.engine.storage.OrderedStore;
-import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -42,7 +40,7 @@ public final class IndexMaintenance {
     this.store = store;
     this.collections =
         new ItemCollections(
-            Long.getLong(COLLECTION_LIMIT_PROPERTY, ItemCollections.DEFAULT_LIMIT_BYTES));
+            store, Long.getLong(COLLECTION_LIMIT_PROPERTY, ItemCollections.DEFAULT_LIMIT_BYTES));
   }
 
   /** Makes GSI changes wait for their delay instead of joining the item's store batch. */
@@ -63,6 +61,21 @@ public final class IndexMaintenance {
   /** Changes the item-collection limit (10 GB in DynamoDB), so that tests can reach it. */
   public void itemCollectionLimitBytes(long limit) {
     collections.limitBytes(limit);
+  }
+
+  /** Changes how many collection sizes a table keeps beyond those in flight (for tests). */
+  void itemCollectionCapacity(int sizesPerTable) {
+    collections.capacity(sizesPerTable);
+  }
+
+  /** How many collection sizes the table keeps now (for tests). */
+  int heldCollections(Table table) {
+    return collections.held(table);
+  }
+
+  /** The size of a collection, writes in flight included (for tests). */
+  long collectionSize(Table table, AttrValue partition) {
+    return collections.size(table, partition);
   }
 
   /**
@@ -192,25 +205,6 @@ public final class IndexMaintenance {
   }
 
   /**
-   * Counts the item collections of a table with LSIs from its stored items, as an engine opening a
-   * store does: the sizes are kept in memory and follow every write from then on.
-   */
-  public void countCollections(Table table) {
-    if (table.def().localIndexes().isEmpty()) {
-      return;
-    }
-    byte[][] range = KeyCodec.indexRange(table.storeId(), 0);
-    try (StoreCursor cursor = store.scan(range[0], range[1], false)) {
-      while (cursor.hasNext()) {
-        WritePlan p = plan(table, null, ItemCodec.decode(cursor.next().value()));
-        if (p.partition() != null) {
-          collections.count(table, p.partition(), p.collectionDelta());
-        }
-      }
-    }
-  }
-
-  /**
    * Writes the entries of existing items into a GSI being backfilled, in one store batch, except
    * those a write since the index was created already wrote. The caller holds the items' locks and
    * read {@code items} under them.
@@ -273,7 +267,10 @@ public final class IndexMaintenance {
 
   private record Reserved(Table table, AttrValue partition, long delta) {}
 
-  /** Item-collection space taken for writes about to be applied; released if they fail. */
+  /**
+   * Item-collection space taken for writes about to be applied: settled once they are, released if
+   * they fail.
+   */
   public static final class Reservation {
     static final Reservation EMPTY = new Reservation(null);
 
@@ -282,6 +279,20 @@ public final class IndexMaintenance {
 
     private Reservation(@Nullable ItemCollections collections) {
       this.collections = collections;
+    }
+
+    /**
+     * Marks the writes applied to the store: the sizes they changed no longer need to be kept (the
+     * store now holds them).
+     */
+    public void settle() {
+      if (collections == null) {
+        return;
+      }
+      for (Reserved r : accepted) {
+        collections.settle(r.table(), r.partition(), r.delta());
+      }
+      accepted.clear();
     }
 
     /** Gives the space back: the writes were not applied. */

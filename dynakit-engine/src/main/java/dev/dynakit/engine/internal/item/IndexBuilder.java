@@ -7,6 +7,7 @@ import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.WriteBatch;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -26,6 +27,14 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class IndexBuilder implements IndexLifecycle {
   private static final int ERASE_BATCH = 1000;
+
+  /**
+   * How long {@link #close} waits for the backfills to stop: a walk checks for its cancellation
+   * between chunks of at most 256 items, so only a chunk waiting for an item's lock takes long.
+   */
+  static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
+
+  private static final System.Logger LOG = System.getLogger(IndexBuilder.class.getName());
 
   private final OrderedStore store;
   private final ItemStore items;
@@ -110,6 +119,40 @@ public final class IndexBuilder implements IndexLifecycle {
     }
     if (inBatch > 0) {
       store.apply(batch);
+    }
+  }
+
+  /**
+   * Cancels every backfill under way and waits, at most {@link #CLOSE_WAIT} in all, for their
+   * threads to end. A cancelled walk leaves its index CREATING, to be backfilled again when the
+   * store is next opened.
+   */
+  @Override
+  public void close() {
+    for (Backfill backfill : running.values()) {
+      backfill.cancelled = true;
+    }
+    long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
+    boolean interrupted = false;
+    for (Backfill backfill : running.values()) {
+      long left = deadline - System.nanoTime();
+      try {
+        if (left > 0) {
+          backfill.thread.join(Math.max(1, left / 1_000_000));
+        }
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+      if (backfill.thread.isAlive()) {
+        LOG.log(
+            System.Logger.Level.WARNING,
+            "the backfill {0} did not stop within {1} s; the engine closes without it",
+            backfill.thread.getName(),
+            CLOSE_WAIT.toSeconds());
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 

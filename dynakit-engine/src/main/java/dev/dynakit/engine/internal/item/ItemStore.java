@@ -332,6 +332,8 @@ public final class ItemStore {
       effects.add(plan.effects());
     }
     count(counted, itemDelta, sizeDelta);
+    // applied: the store now holds what the reservation kept in flight
+    reservation.settle();
     return effects;
   }
 

@@ -21,6 +21,13 @@ public interface IndexLifecycle {
   void deleted(Table table, IndexDef index);
 
   /**
+   * Stops the backfills under way and waits for them to end, as the engine closes (before its store
+   * does): an index left CREATING stays so in the catalog, and the next engine on the same store
+   * starts its backfill again ({@link CatalogRecovery#resumeBackfills}).
+   */
+  default void close() {}
+
+  /**
    * For an engine without index maintenance: nothing to fill or drop, so a new index is ACTIVE at
    * once.
    */

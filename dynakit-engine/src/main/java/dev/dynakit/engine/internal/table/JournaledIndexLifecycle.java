@@ -27,4 +27,9 @@ public final class JournaledIndexLifecycle implements IndexLifecycle {
     catalog.persist();
     maintenance.deleted(table, index);
   }
+
+  @Override
+  public void close() {
+    maintenance.close();
+  }
 }
