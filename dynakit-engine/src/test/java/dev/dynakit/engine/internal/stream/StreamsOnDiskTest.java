@@ -284,6 +284,33 @@ class StreamsOnDiskTest {
   }
 
   @Test
+  void streamOfATableDeletedBeforeARestart_staysReadableAndDisabled() {
+    String arn;
+    List<Read> before;
+    try (DynakitEngine engine = open(directory)) {
+      arn = createTable(engine);
+      writes(engine, "a");
+      before = readFrom(engine, arn, null);
+      db(engine, "DeleteTable", "{'TableName':'orders'}");
+    }
+    try (DynakitEngine engine = open(directory)) {
+      Map<String, Object> d =
+          (Map<String, Object>)
+              streams(engine, "DescribeStream", "{'StreamArn':'" + arn + "'}")
+                  .get("StreamDescription");
+      assertThat(d.get("StreamStatus")).isEqualTo("DISABLED");
+      assertThat(d.get("TableName")).isEqualTo("orders");
+      assertThat(records(readFrom(engine, arn, null))).isEqualTo(records(before));
+      clock.advance(Duration.ofHours(25));
+      assertThat((List<Object>) streams(engine, "ListStreams", "{}").get("Streams")).isEmpty();
+    }
+    try (DynakitEngine engine = open(directory)) {
+      // a stream trimmed away is gone from the store too
+      assertThat((List<Object>) streams(engine, "ListStreams", "{}").get("Streams")).isEmpty();
+    }
+  }
+
+  @Test
   void recordsLiveInTheStore_andTrimmingPastRetentionDeletesThem() {
     MemoryStore store = new MemoryStore();
     try (DynakitEngine engine =
