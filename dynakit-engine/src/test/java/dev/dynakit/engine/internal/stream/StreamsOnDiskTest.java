@@ -229,18 +229,25 @@ class StreamsOnDiskTest {
     String arn;
     Read checkpoint;
     List<Read> all;
+    String latest;
     try (DynakitEngine engine = open(directory)) {
       arn = createTable(engine);
       writes(engine, "a");
       all = readFrom(engine, arn, null);
       checkpoint = all.get(6);
+      latest = iterator(engine, arn, checkpoint.shardId(), "LATEST", null);
     }
     try (DynakitEngine engine = open(directory)) {
       writes(engine, "b");
       List<Read> rest = readFrom(engine, arn, checkpoint);
       assertThat(records(rest.subList(0, 4))).isEqualTo(records(all.subList(7, 11)));
-      assertThat(events(rest.subList(4, rest.size())))
-          .isEqualTo(events(all).stream().map(e -> e.replace("{S=a", "{S=b")).toList());
+      List<String> later = events(all).stream().map(e -> e.replace("{S=a", "{S=b")).toList();
+      assertThat(events(rest.subList(4, rest.size()))).isEqualTo(later);
+      // an iterator handed out before the restart (still in its 15 minutes) reads on too
+      Map<String, Object> r = streams(engine, "GetRecords", "{'ShardIterator':'" + latest + "'}");
+      assertThat((List<Map<String, Object>>) r.get("Records"))
+          .extracting(m -> m.get("dynamodb"))
+          .isEqualTo(rest.subList(4, rest.size()).stream().map(Read::data).toList());
     }
   }
 
