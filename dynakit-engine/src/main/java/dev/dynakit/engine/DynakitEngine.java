@@ -82,7 +82,15 @@ public final class DynakitEngine implements AutoCloseable {
             catalog,
             store,
             new ItemStore(
-                store, meter, new Streams(builder.clock, builder.region, builder.streamSettings)),
+                store,
+                meter,
+                Streams.open(
+                    builder.clock,
+                    builder.region,
+                    builder.streamSettings,
+                    store,
+                    catalog.all(),
+                    t -> catalog.find(t.name()) == t)),
             builder.clock,
             builder.region,
             builder.accountId,
@@ -287,6 +295,8 @@ public final class DynakitEngine implements AutoCloseable {
       indexLifecycle.close();
       // index statuses a backfill changed since the last control-plane request
       state.catalog().persist();
+      // the streams note that all their records are stored (the next open continues their shards)
+      state.items().streams().close();
     } finally {
       state.store().close();
     }

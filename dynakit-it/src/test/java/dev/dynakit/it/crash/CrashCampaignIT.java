@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * on one data directory and runs a mixed write load while a new GSI backfills; this test SIGKILLs
  * it at a random moment, then opens the directory as a restart would and checks it ({@link
  * CrashVerifier}): every acknowledged write present, no unanswered or cancelled request half
- * applied, every index the projection of its table.
+ * applied, every index the projection of its table, the table's stream a record of exactly the
+ * stored changes.
  *
  * <p>Bounded in the build ({@code crash.cycles}, 3 by default); {@code tools/crash-campaign} runs
  * it at full size.
@@ -66,7 +67,8 @@ class CrashCampaignIT {
         "crash campaign: %d cycles (seed %d), %d SIGKILLs, %d acknowledged writes and %d cancelled"
             + " transactions all as logged, %d unanswered requests applied whole and %d not at all,"
             + " %d kills during a GSI backfill, %d items and %d GSIs equal to their projection"
-            + " after the last restart, %d s: exact%n",
+            + " after the last restart, a stream of %d records in %d shards that replays to the"
+            + " table, %d s: exact%n",
         CYCLES,
         seed,
         CYCLES,
@@ -77,6 +79,8 @@ class CrashCampaignIT {
         backfills,
         last.items(),
         last.indexes(),
+        last.streamRecords(),
+        last.shards(),
         TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
     assertThat(last.acknowledged()).isPositive();
   }

@@ -9,12 +9,14 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
  * The crash campaign's table: string key {@code pk}, items {@code {pk, v, pad[, g]}}, a GSI {@code
  * byG} on {@code g} projecting all attributes (made with the table) and, each cycle, a GSI {@code
- * lateN} on {@code g} keeping only keys, added to the populated table (so backfilled).
+ * lateN} on {@code g} keeping only keys, added to the populated table (so backfilled); a stream
+ * with new images.
  */
 final class CrashTable {
   static final String NAME = "crash";
@@ -40,6 +42,9 @@ final class CrashTable {
                     a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
                     a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
                 .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                // checked against the table after each restart (CrashStreamCheck)
+                .streamSpecification(
+                    st -> st.streamEnabled(true).streamViewType(StreamViewType.NEW_IMAGE))
                 .globalSecondaryIndexes(
                     i ->
                         i.indexName("byG")

@@ -23,7 +23,8 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * Checks a data directory after the load was killed, by opening the engine on it as a restart
  * would: the table holds exactly what the event log says was acknowledged, plus, for each request
  * unanswered at the kill, either all of its writes or none (recorded in the log as {@code R}); and
- * every GSI, once its resumed backfill is done, holds exactly the projection of the table's items.
+ * every GSI, once its resumed backfill is done, holds exactly the projection of the table's items;
+ * and the table's stream replays to exactly the table ({@link CrashStreamCheck}).
  */
 final class CrashVerifier {
   /** What one verification found. */
@@ -34,7 +35,9 @@ final class CrashVerifier {
       int inFlightNotApplied,
       boolean backfillInterrupted,
       int items,
-      int indexes) {}
+      int indexes,
+      int streamRecords,
+      int shards) {}
 
   private CrashVerifier() {}
 
@@ -47,7 +50,7 @@ final class CrashVerifier {
       TableDescription table = CrashTable.describe(client);
       if (table == null) {
         check(model.items.isEmpty(), "the table is gone, but the log has items: " + model.items);
-        return new Result(model.acknowledged, model.cancelled, 0, 0, false, 0, 0);
+        return new Result(model.acknowledged, model.cancelled, 0, 0, false, 0, 0, 0, 0);
       }
       boolean interrupted = false;
       for (GlobalSecondaryIndexDescription g : table.globalSecondaryIndexes()) {
@@ -74,6 +77,7 @@ final class CrashVerifier {
       for (GlobalSecondaryIndexDescription g : table.globalSecondaryIndexes()) {
         checkIndex(client, g, expected);
       }
+      CrashStreamCheck.Result stream = CrashStreamCheck.check(engine, actual);
       return new Result(
           model.acknowledged,
           model.cancelled,
@@ -81,7 +85,9 @@ final class CrashVerifier {
           notApplied,
           interrupted,
           actual.size(),
-          table.globalSecondaryIndexes().size());
+          table.globalSecondaryIndexes().size(),
+          stream.records(),
+          stream.shards());
     }
   }
 

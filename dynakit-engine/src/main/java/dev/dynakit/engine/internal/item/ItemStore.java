@@ -7,6 +7,7 @@ import dev.dynakit.engine.internal.metering.Access;
 import dev.dynakit.engine.internal.metering.CapacityMeter;
 import dev.dynakit.engine.internal.metering.Charge;
 import dev.dynakit.engine.internal.metering.Throttle;
+import dev.dynakit.engine.internal.stream.PendingRecord;
 import dev.dynakit.engine.internal.stream.StreamSettings;
 import dev.dynakit.engine.internal.stream.Streams;
 import dev.dynakit.engine.internal.table.Table;
@@ -50,7 +51,7 @@ public final class ItemStore {
     this(
         store,
         meter,
-        new Streams(java.time.Clock.systemUTC(), "us-east-1", StreamSettings.DEFAULTS));
+        new Streams(java.time.Clock.systemUTC(), "us-east-1", StreamSettings.DEFAULTS, store));
   }
 
   /**
@@ -299,11 +300,28 @@ public final class ItemStore {
         batch.put(c.key(), c.value());
       }
     }
+    // each change's stream record goes in the same batch, numbered under the items' locks: an
+    // item's records are in the order of its writes, and a stored change always has its record
+    List<PendingRecord> records = null;
     try {
+      for (ItemWrite w : writes) {
+        PendingRecord r =
+            streams.record(w.table(), w.key().attributes(), w.oldItem(), w.newItem(), byTtl, batch);
+        if (r != null) {
+          records = records == null ? new ArrayList<>(writes.size()) : records;
+          records.add(r);
+        }
+      }
       store.apply(batch);
     } catch (RuntimeException e) {
       reservation.release();
       throw e;
+    } finally {
+      if (records != null) {
+        for (PendingRecord r : records) {
+          r.publish();
+        }
+      }
     }
     List<WriteEffects> effects = new ArrayList<>(writes.size());
     Table counted = null;
@@ -325,8 +343,6 @@ public final class ItemStore {
         itemDelta--;
       }
       sizeDelta += newSizes[i] - (oldItem == null ? 0 : ItemSize.itemSize(oldItem));
-      // still under the items' locks: an item's records are in the order of its writes
-      streams.record(w.table(), w.key().attributes(), oldItem, newItem, byTtl);
       WritePlan plan = plans.get(i);
       plan.commit();
       effects.add(plan.effects());

@@ -1,22 +1,25 @@
 package dev.dynakit.engine.internal.stream;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One shard of a stream; guarded by its stream's lock. Its starting sequence number is reserved
- * when it opens, so its records carry {@code start + 1, start + 2, ...} and ranges of shards never
- * overlap; the record with sequence {@code q} sits at {@code q - start - 1 - trimmed}.
+ * One shard of a stream: its place in the stream, not its records (those are in the store, {@link
+ * StreamKeys#record}); guarded by its stream's lock. Its starting sequence number is reserved when
+ * it opens, so its records carry {@code start + 1, start + 2, ...} and ranges of shards never
+ * overlap. A sequence number handed out whose write never reached the store (it failed, or the
+ * engine stopped first) leaves a gap that readers step over.
  */
 final class Shard {
   private final String id;
   private final @Nullable String parentId;
   private final long start;
   private final Instant openedAt;
-  private final List<StreamRecord> records = new ArrayList<>();
-  private long trimmed;
+  private long next;
+  private long firstRetained;
+  // when the record at firstRetained was made; null when none is known to be there, and
+  // Instant.MIN when unknown (the next trim looks)
+  private @Nullable Instant oldestAt;
   private long end = -1;
   private @Nullable Instant closedAt;
 
@@ -25,6 +28,8 @@ final class Shard {
     this.parentId = parentId;
     this.start = start;
     this.openedAt = openedAt;
+    this.next = start + 1;
+    this.firstRetained = start + 1;
   }
 
   String id() {
@@ -44,7 +49,7 @@ final class Shard {
   }
 
   boolean open() {
-    return end < 0;
+    return closedAt == null;
   }
 
   /** The ending sequence number of a closed shard. */
@@ -56,54 +61,55 @@ final class Shard {
     return closedAt;
   }
 
-  int size() {
-    return records.size();
+  /** How many sequence numbers this shard handed out. */
+  long size() {
+    return next - start - 1;
   }
 
   /** The sequence number the next record appended here gets, or that a closed shard ended past. */
   long next() {
-    return open() ? start + 1 + trimmed + records.size() : end + 1;
+    return next;
   }
 
-  /** The sequence number of the oldest record still held (the trim horizon). */
+  /** The sequence number of the oldest record that may still be held (the trim horizon). */
   long firstRetained() {
-    return start + 1 + trimmed;
+    return firstRetained;
   }
 
-  void add(StreamRecord r) {
-    records.add(r);
+  @Nullable Instant oldestAt() {
+    return oldestAt;
+  }
+
+  /** Hands out the next sequence number, for a record made at {@code at}. */
+  long take(Instant at) {
+    if (oldestAt == null) {
+      // the first record from the horizon on is this one, unless earlier ones are still in flight
+      oldestAt = next == firstRetained ? at : Instant.MIN;
+    }
+    return next++;
+  }
+
+  /** Moves the trim horizon to {@code first}, whose record was made at {@code at} (null: none). */
+  void retainFrom(long first, @Nullable Instant at) {
+    firstRetained = Math.max(firstRetained, first);
+    oldestAt = at;
+  }
+
+  /** Sets where the next record goes (a shard read back from the store). */
+  void continueAt(long sequence) {
+    next = sequence;
   }
 
   void close(Instant at) {
     // the last sequence number this shard handed out; its own start when it holds none
-    end = start + trimmed + records.size();
+    closeAt(next - 1, at);
+  }
+
+  /** Closes the shard with this ending sequence number. */
+  void closeAt(long endingSequence, Instant at) {
+    end = endingSequence;
+    next = endingSequence + 1;
+    firstRetained = Math.min(firstRetained, next);
     closedAt = at;
-  }
-
-  /** Drops the records made at or before {@code horizon}; returns how many. */
-  int trimBefore(Instant horizon) {
-    int n = 0;
-    while (n < records.size() && !records.get(n).createdAt().isAfter(horizon)) {
-      n++;
-    }
-    return trimFirst(n);
-  }
-
-  /** Drops the {@code n} oldest records; returns how many. */
-  int trimFirst(int n) {
-    int count = Math.min(n, records.size());
-    records.subList(0, count).clear();
-    trimmed += count;
-    return count;
-  }
-
-  /** Up to {@code limit} records from sequence number {@code from} on. */
-  List<StreamRecord> read(long from, int limit) {
-    long index = from - firstRetained();
-    if (index < 0 || index >= records.size()) {
-      return List.of();
-    }
-    int to = (int) Math.min(records.size(), index + limit);
-    return new ArrayList<>(records.subList((int) index, to));
   }
 }

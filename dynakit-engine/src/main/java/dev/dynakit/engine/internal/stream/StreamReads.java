@@ -123,7 +123,7 @@ final class StreamReads {
     }
     Instant now = now();
     Shard shard = shard(s, shardId, now);
-    TableStream.Read state = s.bounds(shard);
+    TableStream.Bounds state = s.bounds(shard);
     long next =
         switch (type) {
           case "TRIM_HORIZON" -> state.firstRetained();

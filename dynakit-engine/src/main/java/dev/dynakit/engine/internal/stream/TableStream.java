@@ -3,23 +3,32 @@ package dev.dynakit.engine.internal.stream;
 import dev.dynakit.engine.internal.table.Table;
 import dev.dynakit.engine.internal.value.AttrValue;
 import dev.dynakit.engine.internal.value.ItemSize;
+import dev.dynakit.engine.storage.OrderedStore;
+import dev.dynakit.engine.storage.StoreCursor;
+import dev.dynakit.engine.storage.StoreEntry;
+import dev.dynakit.engine.storage.WriteBatch;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
+import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
  * One stream of one table, from the time it was enabled: its shards, oldest first, of which only
- * the last may be open. Every method holds the stream's lock, so appends (made under item locks)
- * and reads see one order.
+ * the last may be open, and its records in the store. Every method that changes the stream holds
+ * its lock, so appends (made under item locks) hand out sequence numbers in one order.
+ *
+ * <p>A record goes to the store in the batch of the change it records ({@link #append}), so a
+ * change and its record are stored together or not at all. Until that batch is applied its sequence
+ * number is <em>in flight</em>: readers see records only below the lowest one in flight, so a
+ * reader never steps past a record that is stored later. Shard openings and closings, and the
+ * reservation of sequence numbers (in blocks, so that a restart never hands one out twice), are
+ * stored at once, before any record that depends on them.
  */
 final class TableStream {
-  // the Streams API's spelling (Lambda's event records spell these type and principalId)
-  private static final Map<String, Object> TTL_IDENTITY =
-      Map.of("Type", "Service", "PrincipalId", "dynamodb.amazonaws.com");
+  // sequence numbers reserved in the store at a time
+  private static final long RESERVE_BLOCK = 1024;
 
   private final Table table;
   private final String arn;
@@ -28,25 +37,71 @@ final class TableStream {
   private final Instant createdAt;
   private final String region;
   private final StreamSettings settings;
-  private final List<Shard> shards = new ArrayList<>();
-  private long nextSequence = 1;
-  private int retained;
+  private final OrderedStore store;
+  private final List<Shard> shards;
+  private final TreeSet<Long> inFlight = new TreeSet<>();
+  private long nextSequence;
+  private long reserved;
+  // sequence numbers from each shard's trim horizon to its next: the records the stream holds
+  private long retained;
 
+  /** A stream as it stands (new, or read back from the store), shards oldest first. */
   TableStream(
       Table table,
       String label,
       String viewType,
       Instant createdAt,
       String region,
-      StreamSettings s) {
+      StreamSettings settings,
+      OrderedStore store,
+      List<Shard> shards,
+      long nextSequence,
+      long reserved) {
     this.table = table;
-    this.arn = table.def().arn() + "/stream/" + label;
+    this.arn = arnOf(table, label);
     this.label = label;
     this.viewType = viewType;
     this.createdAt = createdAt;
     this.region = region;
-    this.settings = s;
-    openShard(null, createdAt);
+    this.settings = settings;
+    this.store = store;
+    this.shards = new ArrayList<>(shards);
+    this.nextSequence = nextSequence;
+    this.reserved = reserved;
+    for (Shard s : shards) {
+      retained += s.next() - s.firstRetained();
+    }
+  }
+
+  /** A new stream of {@code table}: its header and first shard are stored when this returns. */
+  static TableStream create(
+      Table table,
+      String label,
+      String viewType,
+      Instant createdAt,
+      String region,
+      StreamSettings settings,
+      OrderedStore store) {
+    TableStream s =
+        new TableStream(
+            table, label, viewType, createdAt, region, settings, store, List.of(), 1, 1);
+    WriteBatch batch = new WriteBatch();
+    batch.put(
+        StreamKeys.header(s.arn),
+        StreamCodec.header(
+            new StreamCodec.Header(
+                label,
+                viewType,
+                createdAt,
+                table.def().tableId(),
+                dev.dynakit.engine.internal.table.TableRecords.write(table))));
+    s.openShard(null, createdAt, batch);
+    store.apply(batch);
+    return s;
+  }
+
+  static String arnOf(Table table, String label) {
+    return table.def().arn() + "/stream/" + label;
   }
 
   Table table() {
@@ -78,60 +133,62 @@ final class TableStream {
     return tableLive && table.def().streamEnabled() && label.equals(table.streamLabel());
   }
 
-  /** Appends the record of one change; the caller holds the item's lock. */
-  synchronized void append(
+  /**
+   * Adds the record of one change to {@code batch}, the change's own; the caller holds the item's
+   * lock, applies the batch, and then (applied or not) publishes the record.
+   */
+  synchronized PendingRecord append(
       Map<String, AttrValue> keys,
       @Nullable Map<String, AttrValue> oldItem,
       @Nullable Map<String, AttrValue> newItem,
       boolean byTtl,
-      Instant now) {
-    maintain(now, true);
+      Instant now,
+      WriteBatch batch) {
+    maintain(now, true, batch);
     Shard open = shards.get(shards.size() - 1);
-    long sequence = nextSequence++;
+    WriteBatch reservation = new WriteBatch();
+    long sequence = take(reservation);
+    if (!reservation.isEmpty()) {
+      store.apply(reservation);
+    }
+    open.take(now);
     String eventName = oldItem == null ? "INSERT" : newItem == null ? "REMOVE" : "MODIFY";
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("ApproximateCreationDateTime", now.getEpochSecond());
-    data.put("Keys", keys);
     long size = ItemSize.itemSize(keys);
-    if (newItem != null
-        && (viewType.equals("NEW_IMAGE") || viewType.equals("NEW_AND_OLD_IMAGES"))) {
-      data.put("NewImage", newItem);
-      size += ItemSize.itemSize(newItem);
-    }
-    if (oldItem != null
-        && (viewType.equals("OLD_IMAGE") || viewType.equals("NEW_AND_OLD_IMAGES"))) {
-      data.put("OldImage", oldItem);
-      size += ItemSize.itemSize(oldItem);
-    }
-    data.put("SequenceNumber", SequenceNumbers.format(sequence));
-    data.put("SizeBytes", size);
-    data.put("StreamViewType", viewType);
-    Map<String, Object> tree = new LinkedHashMap<>();
-    tree.put("eventID", UUID.randomUUID().toString().replace("-", ""));
-    tree.put("eventName", eventName);
-    tree.put("eventVersion", "1.1");
-    tree.put("eventSource", "aws:dynamodb");
-    tree.put("awsRegion", region);
-    tree.put("dynamodb", data);
-    if (byTtl) {
-      tree.put("userIdentity", TTL_IDENTITY);
-    }
-    open.add(new StreamRecord(sequence, now, tree));
+    Map<String, AttrValue> newImage =
+        newItem != null && (viewType.equals("NEW_IMAGE") || viewType.equals("NEW_AND_OLD_IMAGES"))
+            ? newItem
+            : null;
+    Map<String, AttrValue> oldImage =
+        oldItem != null && (viewType.equals("OLD_IMAGE") || viewType.equals("NEW_AND_OLD_IMAGES"))
+            ? oldItem
+            : null;
+    size += newImage == null ? 0 : ItemSize.itemSize(newImage);
+    size += oldImage == null ? 0 : ItemSize.itemSize(oldImage);
+    batch.put(
+        StreamKeys.record(arn, sequence),
+        StreamCodec.record(now, byTtl, eventName, size, keys, newImage, oldImage));
+    inFlight.add(sequence);
     retained++;
     if (retained > settings.maxRecords()) {
-      trimOldest(retained - settings.maxRecords());
+      trimOldest(retained - settings.maxRecords(), batch);
     }
+    return new PendingRecord(this, sequence);
+  }
+
+  /** The batch of a record's change was applied, or failed: readers may pass its number. */
+  synchronized void published(long sequence) {
+    inFlight.remove(sequence);
   }
 
   /** The retained shards, oldest first, after rolling over and trimming as of {@code now}. */
   synchronized List<Shard> shards(Instant now, boolean enabled) {
-    maintain(now, enabled);
+    maintain(now, enabled, null);
     return List.copyOf(shards);
   }
 
   /** The retained shard with this id, or null. */
   synchronized @Nullable Shard shard(String shardId, Instant now, boolean enabled) {
-    maintain(now, enabled);
+    maintain(now, enabled, null);
     for (Shard s : shards) {
       if (s.id().equals(shardId)) {
         return s;
@@ -140,62 +197,187 @@ final class TableStream {
     return null;
   }
 
-  /** Reads under the stream's lock: the records and where the shard continues after them. */
-  synchronized Read read(Shard shard, long from, int limit) {
-    List<StreamRecord> records = shard.read(from, limit);
-    long next = records.isEmpty() ? from : records.get(records.size() - 1).sequence() + 1;
-    boolean ended = !shard.open() && next > shard.end();
-    return new Read(records, next, ended, shard.firstRetained(), shard.next());
+  /**
+   * Reads up to {@code limit} records of a shard from the store, from sequence number {@code from}
+   * on: the records and where the shard continues after them. The bounds are taken under the lock;
+   * the store is read outside it, so readers never hold up writers.
+   */
+  Read read(Shard shard, long from, int limit) {
+    Bounds bounds = bounds(shard);
+    long cap = bounds.shardNext();
+    List<StreamRecord> records = new ArrayList<>();
+    if (from < cap) {
+      try (StoreCursor cursor =
+          store.scan(StreamKeys.record(arn, from), StreamKeys.record(arn, cap), false)) {
+        while (records.size() < limit && cursor.hasNext()) {
+          StoreEntry e = cursor.next();
+          records.add(StreamCodec.record(StreamKeys.number(e.key()), e.value(), viewType, region));
+        }
+      }
+    }
+    long next =
+        records.size() == limit
+            ? records.get(records.size() - 1).sequence() + 1
+            : Math.max(from, cap);
+    boolean ended = bounds.closed() && next > bounds.end();
+    return new Read(records, next, ended, bounds.firstRetained());
   }
 
-  /** Where a shard's records start (its trim horizon) and the sequence number its next gets. */
-  synchronized Read bounds(Shard shard) {
-    return new Read(List.of(), shard.next(), false, shard.firstRetained(), shard.next());
+  /** A shard's bounds as of now, taken under the lock. */
+  synchronized Bounds bounds(Shard shard) {
+    long cap = Math.min(shard.next(), visibleNext());
+    return new Bounds(shard.firstRetained(), cap, !shard.open(), shard.end());
   }
+
+  /**
+   * Where a shard's records start (its trim horizon), the sequence number below which they are
+   * readable (no lower one in flight), whether it is closed, and its ending sequence number.
+   */
+  record Bounds(long firstRetained, long shardNext, boolean closed, long end) {}
 
   /** A read: records, the next position, whether the closed shard is read to its end. */
-  record Read(
-      List<StreamRecord> records, long next, boolean ended, long firstRetained, long shardNext) {}
+  record Read(List<StreamRecord> records, long next, boolean ended, long firstRetained) {}
 
   /** Whether nothing is left to read: the stream is disabled and every shard is trimmed away. */
   synchronized boolean gone(Instant now, boolean enabled) {
-    maintain(now, enabled);
+    maintain(now, enabled, null);
     return shards.isEmpty();
   }
 
-  private void maintain(Instant now, boolean enabled) {
+  /** Deletes the stream's header and reservation from the store (it is gone). */
+  void forget() {
+    store.apply(
+        new WriteBatch().delete(StreamKeys.header(arn)).delete(StreamKeys.reservation(arn)));
+  }
+
+  /**
+   * Notes in the store that the engine closes with every record stored, so that the next open
+   * continues the open shard instead of closing it.
+   */
+  synchronized void closeCleanly() {
+    if (inFlight.isEmpty()) {
+      store.apply(
+          new WriteBatch()
+              .put(
+                  StreamKeys.reservation(arn),
+                  StreamCodec.reservation(new StreamCodec.Reservation(nextSequence, true))));
+    }
+  }
+
+  private long visibleNext() {
+    return inFlight.isEmpty() ? nextSequence : inFlight.first();
+  }
+
+  /** Hands out the next sequence number, reserving a new block in {@code batch} when needed. */
+  private long take(WriteBatch batch) {
+    long q = nextSequence++;
+    if (q >= reserved) {
+      reserved = q + RESERVE_BLOCK;
+      batch.put(
+          StreamKeys.reservation(arn),
+          StreamCodec.reservation(new StreamCodec.Reservation(reserved, false)));
+    }
+    return q;
+  }
+
+  /**
+   * Rolls the open shard over (or closes it when the stream is disabled) and trims records past the
+   * retention: shard changes are stored at once, record deletions go to {@code trims} (a change's
+   * batch) or, when null, are stored at once too.
+   */
+  private void maintain(Instant now, boolean enabled, @Nullable WriteBatch trims) {
+    WriteBatch direct = new WriteBatch();
     Shard open = shards.isEmpty() ? null : shards.get(shards.size() - 1);
-    if (open != null && open.open()) {
+    if (enabled && (open == null || !open.open())) {
+      // a stream written into always has an open shard: after a restart that closed the one
+      // open at a crash, its child opens here
+      openShard(open == null ? null : open.id(), now, direct);
+    } else if (open != null && open.open()) {
       if (!enabled) {
         open.close(now);
+        direct.put(StreamKeys.shard(arn, open.start()), StreamCodec.shard(open));
       } else if (open.size() >= settings.shardRecords()
           || !open.openedAt().plus(settings.shardAge()).isAfter(now)) {
         open.close(now);
-        openShard(open.id(), now);
+        direct.put(StreamKeys.shard(arn, open.start()), StreamCodec.shard(open));
+        openShard(open.id(), now, direct);
       }
     }
+    WriteBatch deletes = trims != null ? trims : direct;
     Instant horizon = now.minus(settings.retention());
     for (Shard s : shards) {
-      retained -= s.trimBefore(horizon);
+      Instant oldest = s.oldestAt();
+      if (oldest != null && !oldest.isAfter(horizon)) {
+        trimBefore(s, horizon, deletes);
+      }
     }
     shards.removeIf(
-        s -> !s.open() && s.size() == 0 && s.closedAt() != null && !s.closedAt().isAfter(horizon));
+        s -> {
+          boolean drop =
+              !s.open()
+                  && s.firstRetained() > s.end()
+                  && s.closedAt() != null
+                  && !s.closedAt().isAfter(horizon);
+          if (drop) {
+            direct.delete(StreamKeys.shard(arn, s.start()));
+          }
+          return drop;
+        });
+    if (!direct.isEmpty()) {
+      store.apply(direct);
+    }
   }
 
-  private void trimOldest(int count) {
-    int left = count;
+  /** Deletes a shard's records made at or before {@code horizon}. */
+  private void trimBefore(Shard s, Instant horizon, WriteBatch deletes) {
+    long limit = Math.min(s.next(), visibleNext());
+    long first = limit;
+    // none left that is stored; MIN (look again) while some of the shard's are in flight
+    Instant at = limit < s.next() ? Instant.MIN : null;
+    try (StoreCursor cursor =
+        store.scan(
+            StreamKeys.record(arn, s.firstRetained()), StreamKeys.record(arn, limit), false)) {
+      while (cursor.hasNext()) {
+        StoreEntry e = cursor.next();
+        Instant made = StreamCodec.createdAt(e.value());
+        if (made.isAfter(horizon)) {
+          first = StreamKeys.number(e.key());
+          at = made;
+          break;
+        }
+        deletes.delete(e.key());
+      }
+    }
+    retained -= Math.max(0, first - s.firstRetained());
+    s.retainFrom(first, at);
+  }
+
+  /** Deletes the {@code count} oldest sequence numbers' records (beyond the stream's maximum). */
+  private void trimOldest(long count, WriteBatch deletes) {
+    long left = count;
     for (int i = 0; i < shards.size() && left > 0; i++) {
-      int n = shards.get(i).trimFirst(left);
+      Shard s = shards.get(i);
+      long first = s.firstRetained();
+      long n = Math.min(left, Math.min(s.next(), visibleNext()) - first);
+      if (n <= 0) {
+        continue;
+      }
+      for (long q = first; q < first + n; q++) {
+        deletes.delete(StreamKeys.record(arn, q));
+      }
+      s.retainFrom(first + n, Instant.MIN);
       left -= n;
       retained -= n;
     }
   }
 
-  private void openShard(@Nullable String parentId, Instant now) {
-    long start = nextSequence++;
+  private void openShard(@Nullable String parentId, Instant now, WriteBatch batch) {
+    long start = take(batch);
     String id =
         String.format(
             "shardId-%020d-%08x", now.toEpochMilli(), (arn.hashCode() * 31 + (int) start));
-    shards.add(new Shard(id, parentId, start, now));
+    Shard s = new Shard(id, parentId, start, now);
+    shards.add(s);
+    batch.put(StreamKeys.shard(arn, start), StreamCodec.shard(s));
   }
 }
