@@ -17,6 +17,15 @@ import org.rocksdb.Options;
  */
 final class RocksOptions implements AutoCloseable {
   /**
+   * The length of the keys' prefix that bloom filters also index: a table key's store id, index
+   * number and partition hash ({@code KeyCodec.HEADER_LENGTH}), the same for every key of one
+   * partition. A read inside one partition (a Query, whose bounds share it) skips every file whose
+   * filter says the partition is not there. Shorter keys (the catalog's, under store id 0) are
+   * outside the prefix's domain: they are in the whole-key filter only.
+   */
+  static final int PREFIX_LENGTH = 17;
+
+  /**
    * The default block cache: an eighth of the machine's memory (see {@link #defaultCacheBytes}).
    */
   static final long DEFAULT_CACHE_FRACTION = 8;
@@ -54,6 +63,9 @@ final class RocksOptions implements AutoCloseable {
             .setCreateIfMissing(true)
             // the info logs RocksDB keeps beside the data: three are enough to read a failure
             .setKeepLogFileNum(3)
+            // see PREFIX_LENGTH; every iterator then runs in auto prefix mode (RocksCursor), so a
+            // range over several partitions is still read in total order
+            .useFixedLengthPrefixExtractor(PREFIX_LENGTH)
             .setTableFormatConfig(table);
   }
 
