@@ -4,6 +4,7 @@ import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.internal.EngineState;
 import dev.dynakit.engine.internal.index.GsiLag;
+import dev.dynakit.engine.internal.item.HeldLocks;
 import dev.dynakit.engine.internal.item.ItemStore;
 import dev.dynakit.engine.internal.metering.CapacityMeter;
 import dev.dynakit.engine.internal.metering.HotKey;
@@ -21,6 +22,7 @@ import dev.dynakit.engine.internal.table.Catalog;
 import dev.dynakit.engine.internal.table.CatalogRecovery;
 import dev.dynakit.engine.internal.table.IndexLifecycle;
 import dev.dynakit.engine.internal.table.TableArns;
+import dev.dynakit.engine.internal.table.TableCounters;
 import dev.dynakit.engine.internal.table.TableStateGate;
 import dev.dynakit.engine.internal.table.TableTransitions;
 import dev.dynakit.engine.internal.ttl.TtlSweeper;
@@ -61,8 +63,12 @@ public final class DynakitEngine implements AutoCloseable {
   private final TtlSweeper ttlSweeper;
   private final KeyStatisticsOperation keyStatistics;
   private final IndexLifecycle indexLifecycle;
+  // whether close saves the tables' counters for the next open: not for the default memory store
+  private final boolean persistent;
+  private boolean closed;
 
   private DynakitEngine(Builder builder) {
+    this.persistent = builder.dataDirectory != null || builder.store != null;
     OrderedStore store = builder.openStore();
     Catalog catalog;
     try {
@@ -288,17 +294,36 @@ public final class DynakitEngine implements AutoCloseable {
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     ttlSweeper.close();
+    HeldLocks writes = null;
     try {
       // a backfill still running would write to the closed store: stopped first, and waited for
       indexLifecycle.close();
       // index statuses a backfill changed since the last control-plane request
       state.catalog().persist();
+      if (persistent) {
+        // every item lock, held until the store is closed: no write is between its store batch
+        // (with its stream record) and its counters while they are saved, and none starts after
+        writes = state.items().lockEverything();
+      }
       // the streams note that all their records are stored (the next open continues their shards)
       state.items().streams().close();
+      if (persistent) {
+        TableCounters.save(state.store(), state.catalog().all());
+      }
     } finally {
-      state.store().close();
+      try {
+        state.store().close();
+      } finally {
+        if (writes != null) {
+          writes.close();
+        }
+      }
     }
   }
 
@@ -317,6 +342,7 @@ public final class DynakitEngine implements AutoCloseable {
     private boolean enforceCapacity;
     private boolean keyStatistics;
     private StreamSettings streamSettings = StreamSettings.DEFAULTS;
+    private long blockCacheBytes;
 
     private Builder() {}
 
@@ -351,7 +377,27 @@ public final class DynakitEngine implements AutoCloseable {
       if (store != null) {
         throw new IllegalStateException("an engine takes a store or a data directory, not both");
       }
-      return RocksStore.open(dataDirectory, durability == Durability.STRICT);
+      return RocksStore.open(
+          dataDirectory,
+          durability == Durability.STRICT,
+          blockCacheBytes > 0 ? blockCacheBytes : RocksStore.defaultCacheBytes());
+    }
+
+    /**
+     * The block cache of an on-disk engine: how many bytes of the data it keeps in memory, outside
+     * the Java heap, so that reads of a table larger than that memory find its blocks without
+     * reading and decompressing them again. An eighth of the machine's physical memory by default
+     * (at least 64 MB); the cache takes memory only as data is read. Ignored by an in-memory
+     * engine.
+     *
+     * @throws IllegalArgumentException if {@code bytes} is not positive
+     */
+    public Builder blockCacheBytes(long bytes) {
+      if (bytes <= 0) {
+        throw new IllegalArgumentException("blockCacheBytes must be positive: " + bytes);
+      }
+      this.blockCacheBytes = bytes;
+      return this;
     }
 
     /** The clock for creation times and time to live; the system clock by default. */

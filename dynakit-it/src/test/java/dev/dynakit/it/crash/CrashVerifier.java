@@ -74,6 +74,13 @@ final class CrashVerifier {
       check(
           actual.equals(expected),
           "the table differs from the acknowledged writes: " + difference(expected, actual));
+      // killed, the engine saved no counters: the open counted them again, exactly
+      check(
+          table.itemCount() == actual.size(),
+          "DescribeTable's ItemCount is "
+              + table.itemCount()
+              + ", the table holds "
+              + actual.size());
       for (GlobalSecondaryIndexDescription g : table.globalSecondaryIndexes()) {
         checkIndex(client, g, expected);
       }
@@ -179,6 +186,14 @@ final class CrashVerifier {
       scanned++;
     }
     check(scanned == have.size(), "index " + index.indexName() + " holds an entry twice");
+    check(
+        index.itemCount() == scanned,
+        "index "
+            + index.indexName()
+            + "'s ItemCount is "
+            + index.itemCount()
+            + ", it holds "
+            + scanned);
     Set<Map<String, AttributeValue>> missing = new HashSet<>(want);
     missing.removeAll(have);
     Set<Map<String, AttributeValue>> extra = new HashSet<>(have);

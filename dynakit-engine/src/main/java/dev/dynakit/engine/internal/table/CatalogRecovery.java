@@ -6,13 +6,15 @@ import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.StoreEntry;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Opens the catalog a store holds, as an engine starts: loads the tables the journal saved, erases
- * what an interrupted erasure left (data of a table or an index the catalog no longer has), counts
- * each table's and index's items and bytes again, and resumes the backfills of indices still
- * CREATING. On an empty store (every in-memory engine) all of it finds nothing to do.
+ * what an interrupted erasure left (data of a table or an index the catalog no longer has),
+ * restores each table's and index's item count and size (from the record a clean close saved,
+ * {@link TableCounters}; after a crash by counting them again), and resumes the backfills of
+ * indices still CREATING. On an empty store (every in-memory engine) all of it finds nothing to do.
  */
 public final class CatalogRecovery {
   private static final int MAX_INDEX_NO = 255;
@@ -22,10 +24,11 @@ public final class CatalogRecovery {
   /** The catalog of the store, its leftovers erased and its counters counted. */
   public static Catalog open(OrderedStore store, TableTransitions transitions) {
     Catalog catalog = new Catalog(new CatalogJournal(store), transitions);
+    Map<Long, Map<Integer, TableCounters.Counted>> saved = TableCounters.take(store);
     eraseOrphanTables(store, catalog);
     for (Table t : catalog.all()) {
       eraseOrphanIndexes(store, t);
-      count(store, t);
+      count(store, t, saved.getOrDefault(t.storeId(), Map.of()));
     }
     return catalog;
   }
@@ -89,27 +92,38 @@ public final class CatalogRecovery {
     }
   }
 
-  private static void count(OrderedStore store, Table table) {
-    long[] base = countRange(store, KeyCodec.indexRange(table.storeId(), 0));
-    table.itemCount().set(base[0]);
-    table.sizeBytes().set(base[1]);
+  /**
+   * Sets a table's and its indices' counters: those saved at a clean close where there are, else
+   * counted from the store.
+   */
+  private static void count(
+      OrderedStore store, Table table, Map<Integer, TableCounters.Counted> saved) {
+    TableCounters.Counted base = counted(store, table, 0, saved);
+    table.itemCount().set(base.items());
+    table.sizeBytes().set(base.bytes());
     for (IndexDef index : table.def().globalIndexes()) {
-      countIndex(store, table, index);
+      countIndex(store, table, index, saved);
     }
     for (IndexDef index : table.def().localIndexes()) {
-      countIndex(store, table, index);
+      countIndex(store, table, index, saved);
     }
   }
 
-  private static void countIndex(OrderedStore store, Table table, IndexDef index) {
-    long[] counted =
-        countRange(store, KeyCodec.indexRange(table.storeId(), table.indexStoreNo(index.name())));
-    table.indexItemCount(index.name()).set(counted[0]);
-    table.indexSizeBytes(index.name()).set(counted[1]);
+  private static void countIndex(
+      OrderedStore store, Table table, IndexDef index, Map<Integer, TableCounters.Counted> saved) {
+    TableCounters.Counted c = counted(store, table, table.indexStoreNo(index.name()), saved);
+    table.indexItemCount(index.name()).set(c.items());
+    table.indexSizeBytes(index.name()).set(c.bytes());
+  }
+
+  private static TableCounters.Counted counted(
+      OrderedStore store, Table table, int indexNo, Map<Integer, TableCounters.Counted> saved) {
+    TableCounters.Counted c = saved.get(indexNo);
+    return c != null ? c : countRange(store, KeyCodec.indexRange(table.storeId(), indexNo));
   }
 
   /** The number of entries in a range and the sum of their items' sizes. */
-  private static long[] countRange(OrderedStore store, byte[][] range) {
+  private static TableCounters.Counted countRange(OrderedStore store, byte[][] range) {
     long items = 0;
     long bytes = 0;
     try (StoreCursor cursor = store.scan(range[0], range[1], false)) {
@@ -119,6 +133,6 @@ public final class CatalogRecovery {
         bytes += ItemCodec.size(e.value());
       }
     }
-    return new long[] {items, bytes};
+    return new TableCounters.Counted(items, bytes);
   }
 }

@@ -50,7 +50,12 @@ final class RocksCursor implements StoreCursor {
     if (from != null && to != null && Arrays.compareUnsigned(from, to) >= 0) {
       return new Empty();
     }
-    ReadOptions readOptions = new ReadOptions();
+    // The store has a prefix extractor (RocksOptions.PREFIX_LENGTH). Auto prefix mode uses its
+    // filters only when both bounds lie in one prefix (a Query's partition) and reads in total
+    // order
+    // otherwise; RocksDB's default with an extractor (prefix mode) would skip files of a range that
+    // spans several partitions and miss their keys.
+    ReadOptions readOptions = new ReadOptions().setAutoPrefixMode(true);
     if (snapshot != null) {
       readOptions.setSnapshot(snapshot);
     }
