@@ -7,7 +7,6 @@ import dev.dynakit.engine.storage.WriteBatch;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import org.jspecify.annotations.Nullable;
 
@@ -16,28 +15,30 @@ import org.jspecify.annotations.Nullable;
  * {@link Version}s. Batches are numbered; one writer at a time (a monitor) adds a batch's versions
  * and then publishes its number, which makes the whole batch visible at once. A point read takes
  * the newest version at or before the last published number; a scan or a {@link Snapshot} registers
- * the number it reads at, and versions are dropped only once no registered reader can need them.
+ * the number it reads at ({@link Readers}), and versions are dropped only once no registered reader
+ * can need them.
  *
- * <p>Readers take no lock; writers hold the monitor for the changes of one batch only.
+ * <p>Readers take no lock, registering included; writers hold the monitor for the changes of one
+ * batch only.
  */
 public final class MemoryStore implements OrderedStore {
   private final ConcurrentSkipListMap<byte[], Version> map =
       new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
   private final Object writeLock = new Object();
-  // the number of the last batch whose versions are all in the map; written under writeLock
-  private volatile long visible;
-  // the numbers registered readers read at, with how many read at each; guarded by itself
-  private final TreeMap<Long, Integer> readers = new TreeMap<>();
-  // keys whose older versions or deletion marker can go once no reader needs them, by batch number
-  // (ascending); guarded by writeLock
+  // the published number and the numbers open readers read at; published under writeLock
+  private final Readers readers = new Readers();
+  // versions written over an older one or deleting a key, whose older versions (and key, for a
+  // deletion) can go once no reader needs them, by batch number (ascending); guarded by writeLock
   private final ArrayDeque<Garbage> garbage = new ArrayDeque<>();
   private volatile boolean closed;
 
-  private record Garbage(byte[] key, long seq) {}
+  // The version itself rather than its key: collecting cuts below it without finding the key in
+  // the skip list again (a walk of about log2(N) cache misses that every overwrite paid).
+  private record Garbage(byte[] key, Version version) {}
 
   @Override
   public byte @Nullable [] get(byte[] key) {
-    long seq = visible;
+    long seq = readers.published();
     Version v = map.get(key);
     while (v != null) {
       if (v.seq <= seq) {
@@ -58,14 +59,16 @@ public final class MemoryStore implements OrderedStore {
   @Override
   public StoreCursor scan(
       byte @Nullable [] fromInclusive, byte @Nullable [] toExclusive, boolean reverse) {
-    long seq = register();
-    return new MemoryCursor(map, fromInclusive, toExclusive, reverse, seq, () -> release(seq));
+    Readers.Epoch at = readers.register();
+    return new MemoryCursor(
+        map, fromInclusive, toExclusive, reverse, at.seq, () -> readers.release(at));
   }
 
   @Override
   public Snapshot snapshot() {
     requireOpen();
-    long seq = register();
+    Readers.Epoch at = readers.register();
+    long seq = at.seq;
     return new Snapshot() {
       private boolean released;
 
@@ -85,7 +88,7 @@ public final class MemoryStore implements OrderedStore {
       public synchronized void close() {
         if (!released) {
           released = true;
-          release(seq);
+          readers.release(at);
         }
       }
     };
@@ -99,19 +102,24 @@ public final class MemoryStore implements OrderedStore {
       return;
     }
     synchronized (writeLock) {
-      long seq = visible + 1;
+      long seq = readers.published() + 1;
       for (WriteBatch.Change c : changes) {
-        Version head = map.get(c.key());
-        if (head == null && c.value() == null) {
-          continue;
-        }
-        map.put(c.key(), new Version(seq, c.value(), head));
-        if (head != null || c.value() == null) {
-          garbage.add(new Garbage(c.key(), seq));
+        byte[] value = c.value();
+        // one walk of the skip list for an overwrite (find, then swap the node's value), where a
+        // get and then a put walked it twice
+        Version v =
+            map.compute(
+                c.key(),
+                (k, head) -> head == null && value == null ? null : new Version(seq, value, head));
+        if (v != null && v.older != null) {
+          garbage.add(new Garbage(c.key(), v));
         }
       }
-      visible = seq;
-      collect(oldestRead());
+      readers.publish(seq);
+      // most batches only add keys: nothing to collect, no need to ask the readers
+      if (!garbage.isEmpty()) {
+        collect(readers.oldest());
+      }
     }
   }
 
@@ -120,42 +128,16 @@ public final class MemoryStore implements OrderedStore {
    * or before it, and keys whose value then is a deletion. Under the write lock.
    */
   private void collect(long oldest) {
-    while (!garbage.isEmpty() && garbage.peekFirst().seq() <= oldest) {
-      byte[] key = garbage.pollFirst().key();
-      Version head = map.get(key);
-      if (head == null) {
-        continue;
+    while (!garbage.isEmpty() && garbage.peekFirst().version().seq <= oldest) {
+      Garbage g = garbage.pollFirst();
+      // the version is at or before oldest, so no reader needs anything older than it; if a newer
+      // one is too, that one's own entry (later in the queue) cuts this one
+      Version v = g.version();
+      v.dropOlder();
+      if (v.value == null) {
+        // removes the key only while this deletion is still its newest version
+        map.remove(g.key(), v);
       }
-      Version kept = Version.cut(head, oldest);
-      if (kept == head && head.value == null) {
-        map.remove(key, head);
-      }
-    }
-  }
-
-  /** The number a new reader reads at, registered until {@link #release}. */
-  private long register() {
-    synchronized (readers) {
-      long seq = visible;
-      readers.merge(seq, 1, Integer::sum);
-      return seq;
-    }
-  }
-
-  private void release(long seq) {
-    synchronized (readers) {
-      readers.computeIfPresent(seq, (s, n) -> n == 1 ? null : n - 1);
-    }
-  }
-
-  /**
-   * The oldest number any reader reads at: a registered one, or the last published one for readers
-   * still to come (a reader registers under the same monitor, so it reads at this number or later).
-   */
-  private long oldestRead() {
-    synchronized (readers) {
-      long seq = visible;
-      return readers.isEmpty() ? seq : Math.min(seq, readers.firstKey());
     }
   }
 

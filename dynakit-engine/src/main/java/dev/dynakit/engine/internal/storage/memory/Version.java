@@ -36,13 +36,11 @@ final class Version {
     return null;
   }
 
-  /** Drops the versions older than the newest one at or before {@code seq}; returns that one. */
-  static @Nullable Version cut(Version newest, long seq) {
-    Version keep = at(newest, seq);
-    if (keep != null && keep.older != null) {
-      keep.truncated = true;
-      keep.older = null;
+  /** Drops the versions older than this one (no reader can need them any more). */
+  void dropOlder() {
+    if (older != null) {
+      truncated = true;
+      older = null;
     }
-    return keep;
   }
 }
