@@ -33,16 +33,6 @@ record ShardListing(List<Shard> shards, boolean enabled) {
     return new ShardListing(shards, enabled);
   }
 
-  /** Whether DescribeStream lists a shard with this id (a missing parent was trimmed away). */
-  boolean lists(String shardId) {
-    for (Shard s : shards) {
-      if (s.shardId().equals(shardId)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   static boolean closed(Shard shard) {
     return shard.sequenceNumberRange() != null
         && shard.sequenceNumberRange().endingSequenceNumber() != null;
