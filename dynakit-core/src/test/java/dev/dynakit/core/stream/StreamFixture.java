@@ -20,8 +20,11 @@ final class StreamFixture implements AutoCloseable {
   final DynamoDbStreamsClient streams;
 
   StreamFixture(int recordsPerShard) {
-    engine =
-        DynakitEngine.builder().streamShardRollover(recordsPerShard, Duration.ofHours(4)).build();
+    this(DynakitEngine.builder().streamShardRollover(recordsPerShard, Duration.ofHours(4)));
+  }
+
+  StreamFixture(DynakitEngine.Builder builder) {
+    engine = builder.build();
     dynamo = DynakitClients.inProcess(engine);
     streams = DynakitClients.streamsInProcess(engine);
   }

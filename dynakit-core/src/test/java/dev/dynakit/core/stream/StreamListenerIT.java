@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.dynakit.core.StreamEndedException;
 import dev.dynakit.core.StreamHandlerFailedException;
 import dev.dynakit.core.StreamNotEnabledException;
+import dev.dynakit.engine.DynakitEngine;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -333,6 +334,23 @@ class StreamListenerIT {
     assertThat(sub.done()).isCompleted().isNotCompletedExceptionally();
     synchronized (seen) {
       assertThat(ids(seen)).containsExactly("INSERT a", "INSERT b", "INSERT c");
+    }
+  }
+
+  @Test
+  void anExpiredIterator_isReplacedFromTheCheckpoint_andNothingIsLostOrRepeated() {
+    MovableClock clock = new MovableClock(java.time.Instant.now());
+    try (StreamFixture timed = new StreamFixture(DynakitEngine.builder().clock(clock))) {
+      timed.createTable("things");
+      StreamSubscription sub = timed.listener().build().open("things", seen::addAll);
+      timed.put("things", "a", 1);
+      sub.pollOnce();
+      clock.advance(java.time.Duration.ofMinutes(16)); // past the 15-minute iterator lifetime
+      timed.put("things", "b", 1);
+
+      drain(sub);
+
+      assertThat(ids(seen)).containsExactly("INSERT a", "INSERT b");
     }
   }
 
