@@ -32,7 +32,10 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * poll; the next poll delivers the same batch again; after {@link Builder#maxFailedPolls} failed
  * polls in a row the subscription ends with the last failure. When the table stops writing into the
  * stream (disabled, replaced, the table deleted), the subscription delivers what is left and ends
- * with {@link dev.dynakit.core.StreamEndedException}.
+ * with {@link dev.dynakit.core.StreamEndedException}. Records trimmed from the stream before they
+ * were read (a checkpoint older than the 24-hour retention) end it with {@link
+ * dev.dynakit.core.StreamRecordsTrimmedException} unless {@link Builder#onTrimmed} accepts the
+ * loss.
  *
  * <p>Immutable and thread-safe; the clients are the caller's to close.
  */
@@ -89,7 +92,8 @@ public final class StreamListener {
       StartPosition startPosition,
       Duration pollInterval,
       int batchSize,
-      int maxFailedPolls) {}
+      int maxFailedPolls,
+      TrimPolicy trimPolicy) {}
 
   /** Builds a {@link StreamListener}; every setting but the clients has a default. */
   public static final class Builder {
@@ -101,6 +105,7 @@ public final class StreamListener {
     private Duration pollInterval = Duration.ofSeconds(1);
     private int batchSize = 1000;
     private int maxFailedPolls = 10;
+    private TrimPolicy trimPolicy = TrimPolicy.FAIL;
     private @Nullable ScheduledExecutorService scheduler;
 
     private Builder(DynamoDbClient dynamo, DynamoDbStreamsClient streams) {
@@ -154,6 +159,15 @@ public final class StreamListener {
     }
 
     /**
+     * What a subscription does when records it had not read were trimmed from the stream (its
+     * checkpoint older than the 24-hour retention): {@link TrimPolicy#FAIL} by default.
+     */
+    public Builder onTrimmed(TrimPolicy trimPolicy) {
+      this.trimPolicy = Objects.requireNonNull(trimPolicy, "trimPolicy");
+      return this;
+    }
+
+    /**
      * The scheduler {@link #subscribe} polls on; by default each subscription has its own daemon
      * thread. A scheduler given here is the caller's to shut down.
      */
@@ -201,7 +215,8 @@ public final class StreamListener {
               startPosition,
               pollInterval,
               batchSize,
-              maxFailedPolls),
+              maxFailedPolls,
+              trimPolicy),
           scheduler);
     }
   }

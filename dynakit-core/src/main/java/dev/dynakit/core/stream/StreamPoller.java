@@ -3,6 +3,7 @@ package dev.dynakit.core.stream;
 import dev.dynakit.core.StreamEndedException;
 import dev.dynakit.core.StreamHandlerFailedException;
 import dev.dynakit.core.StreamNotEnabledException;
+import dev.dynakit.core.StreamRecordsTrimmedException;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -168,7 +169,8 @@ final class StreamPoller {
 
   /**
    * Where reading {@code shard} starts: after its checkpoint, where a LATEST start took it, or at
-   * its trim horizon.
+   * its trim horizon (also after a checkpoint older than the trim horizon, if the trim policy
+   * accepts the loss).
    */
   private String iterator(Shard shard) {
     String origin = origins.get(shard.shardId());
@@ -180,7 +182,12 @@ final class StreamPoller {
       try {
         return iterator(shard, ShardIteratorType.AFTER_SEQUENCE_NUMBER, c.sequenceNumber());
       } catch (TrimmedDataAccessException e) {
-        // the records after the checkpoint are gone (retention): continue with what is left
+        // the records after the checkpoint are gone (retention): lost unless the policy accepts it
+        settings
+            .trimPolicy()
+            .apply(
+                new StreamRecordsTrimmedException(
+                    table, streamArn, shard.shardId(), c.sequenceNumber()));
       }
     }
     return iterator(shard, ShardIteratorType.TRIM_HORIZON, null);

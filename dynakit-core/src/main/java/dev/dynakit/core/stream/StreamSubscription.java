@@ -1,6 +1,7 @@
 package dev.dynakit.core.stream;
 
 import dev.dynakit.core.StreamEndedException;
+import dev.dynakit.core.StreamRecordsTrimmedException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -43,6 +44,8 @@ public final class StreamSubscription implements AutoCloseable {
    * @return how many records were handled
    * @throws StreamEndedException when the stream has ended and everything left in it was handled;
    *     the subscription is then done
+   * @throws StreamRecordsTrimmedException when records were trimmed before they were read and the
+   *     listener's {@link TrimPolicy} is {@link TrimPolicy#FAIL}; the subscription is then done
    * @throws dev.dynakit.core.StreamHandlerFailedException when the handler threw; the batch comes
    *     again at the next poll
    * @throws IllegalStateException if the subscription is closed or done
@@ -54,7 +57,7 @@ public final class StreamSubscription implements AutoCloseable {
     }
     try {
       return poller.poll();
-    } catch (StreamEndedException e) {
+    } catch (StreamEndedException | StreamRecordsTrimmedException e) {
       finish(e);
       throw e;
     } catch (RuntimeException e) {
@@ -67,7 +70,8 @@ public final class StreamSubscription implements AutoCloseable {
 
   /**
    * Completes normally when the subscription is closed, exceptionally when it ends by itself: with
-   * {@link StreamEndedException}, or with the last failure after too many failed polls in a row.
+   * {@link StreamEndedException} or {@link StreamRecordsTrimmedException}, or with the last failure
+   * after too many failed polls in a row.
    */
   public CompletableFuture<Void> done() {
     return done.copy();
