@@ -7,8 +7,9 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 /**
  * Where a stream listener keeps its place: per consumer and stream, the last handled record of each
  * shard. A subscription loads its checkpoints once when it opens and saves one after each handled
- * batch; a store need not be safe for two subscriptions of the same consumer and stream at once
- * (run one per consumer, as with Lambda's one poller per shard).
+ * batch, and deletes those of finished shards it no longer needs; a store need not be safe for two
+ * subscriptions of the same consumer and stream at once (run one per consumer, as with Lambda's one
+ * poller per shard).
  */
 public interface CheckpointStore {
   /** The checkpoints {@code consumer} saved for {@code streamArn}, by shard id; empty if none. */
@@ -16,6 +17,13 @@ public interface CheckpointStore {
 
   /** Saves {@code checkpoint}, replacing the one of its shard. */
   void save(String consumer, String streamArn, ShardCheckpoint checkpoint);
+
+  /**
+   * Deletes the checkpoint of {@code shardId}, if any. A subscription deletes a finished shard's
+   * checkpoint once its children have checkpoints (or once the stream no longer lists it), so a
+   * store holds about one checkpoint per shard being read, however many shards rolled over.
+   */
+  void delete(String consumer, String streamArn, String shardId);
 
   /** A store in this JVM's memory: checkpoints survive a subscription's restart, not the JVM's. */
   static CheckpointStore inMemory() {

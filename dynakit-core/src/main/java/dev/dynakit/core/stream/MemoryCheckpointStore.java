@@ -19,6 +19,14 @@ final class MemoryCheckpointStore implements CheckpointStore {
         .put(checkpoint.shardId(), checkpoint);
   }
 
+  @Override
+  public void delete(String consumer, String streamArn, String shardId) {
+    Map<String, ShardCheckpoint> shards = byStream.get(key(consumer, streamArn));
+    if (shards != null) {
+      shards.remove(shardId);
+    }
+  }
+
   private static String key(String consumer, String streamArn) {
     // consumer names hold no spaces (StreamListener checks them), ARNs none either
     return consumer + " " + streamArn;

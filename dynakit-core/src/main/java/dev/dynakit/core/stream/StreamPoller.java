@@ -90,17 +90,19 @@ final class StreamPoller {
       throw new StreamEndedException(
           table, streamArn, StreamEndedException.Reason.STREAM_NOT_FOUND);
     }
+    ShardLineage lineage = new ShardLineage(listing.shards(), checkpoints);
     Set<String> listed = new HashSet<>();
     int handled = 0;
     boolean allFinished = true;
     for (Shard shard : listing.shards()) {
       listed.add(shard.shardId());
-      if (!finished(shard.shardId()) && parentDone(shard, listed)) {
+      if (!lineage.done(shard.shardId()) && parentDone(shard, listed, lineage)) {
         handled += readShard(shard);
       }
-      allFinished &= finished(shard.shardId());
+      allFinished &= lineage.done(shard.shardId());
     }
     iterators.keySet().retainAll(listed);
+    forget(lineage.forgettable());
     if (!listing.enabled() && allFinished) {
       throw new StreamEndedException(table, streamArn, endReason());
     }
@@ -111,14 +113,17 @@ final class StreamPoller {
    * Whether a shard's parent is done: none, finished, or no longer listed (trimmed away). Shards
    * are listed oldest first, so a parent still listed was seen before its child.
    */
-  private boolean parentDone(Shard shard, Set<String> listedBefore) {
+  private static boolean parentDone(Shard shard, Set<String> listedBefore, ShardLineage lineage) {
     String parent = shard.parentShardId();
-    return parent == null || !listedBefore.contains(parent) || finished(parent);
+    return parent == null || !listedBefore.contains(parent) || lineage.done(parent);
   }
 
-  private boolean finished(String shardId) {
-    ShardCheckpoint c = checkpoints.get(shardId);
-    return c != null && c.finished();
+  /** Deletes checkpoints no longer needed, so the store does not grow with every rollover. */
+  private void forget(List<String> shardIds) {
+    for (String id : shardIds) {
+      settings.checkpoints().delete(settings.consumer(), streamArn, id);
+      checkpoints.remove(id);
+    }
   }
 
   /** One GetRecords on {@code shard}; its batch handled and checkpointed. */

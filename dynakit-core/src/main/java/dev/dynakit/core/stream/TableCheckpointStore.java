@@ -16,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 /**
  * {@link CheckpointStore#inTable}: an item per consumer, stream and shard, {@code {stream, shard:
  * "consumer/shardId", sequence?, finished}}; loading is one consistent query per stream and
- * consumer, saving one put.
+ * consumer, saving one put, deleting one delete.
  */
 final class TableCheckpointStore implements CheckpointStore {
   static final String STREAM = "stream";
@@ -90,6 +90,14 @@ final class TableCheckpointStore implements CheckpointStore {
     }
     item.put(FINISHED, AttributeValue.builder().bool(checkpoint.finished()).build());
     client.putItem(b -> b.tableName(tableName).item(item));
+  }
+
+  @Override
+  public void delete(String consumer, String streamArn, String shardId) {
+    client.deleteItem(
+        b ->
+            b.tableName(tableName)
+                .key(Map.of(STREAM, s(streamArn), SHARD, s(consumer + "/" + shardId))));
   }
 
   private static AttributeValue s(String value) {

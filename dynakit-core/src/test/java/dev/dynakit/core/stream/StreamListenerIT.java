@@ -429,5 +429,10 @@ class StreamListenerIT {
       }
       inner.save(consumer, streamArn, checkpoint);
     }
+
+    @Override
+    public void delete(String consumer, String streamArn, String shardId) {
+      inner.delete(consumer, streamArn, shardId);
+    }
   }
 }

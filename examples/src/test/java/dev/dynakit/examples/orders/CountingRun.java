@@ -139,5 +139,10 @@ final class CountingRun {
       }
       inner.save(consumer, streamArn, checkpoint);
     }
+
+    @Override
+    public void delete(String consumer, String streamArn, String shardId) {
+      inner.delete(consumer, streamArn, shardId);
+    }
   }
 }
