@@ -3,6 +3,7 @@ package dev.dynakit.core.stream;
 import dev.dynakit.embedded.DynakitClients;
 import dev.dynakit.engine.DynakitEngine;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
@@ -55,6 +56,20 @@ final class StreamFixture implements AutoCloseable {
 
   StreamListener.Builder listener() {
     return StreamListener.builder(dynamo, streams);
+  }
+
+  /** Polls until a poll handles nothing; returns how many records were handled. */
+  static int drain(StreamSubscription subscription) {
+    int total = 0;
+    for (int n = subscription.pollOnce(); n > 0; n = subscription.pollOnce()) {
+      total += n;
+    }
+    return total;
+  }
+
+  /** Each change as its kind and id, e.g. {@code INSERT a}. */
+  static List<String> ids(List<StreamChange> changes) {
+    return changes.stream().map(c -> c.kind() + " " + c.keys().get("id")).toList();
   }
 
   static AttributeValue s(String v) {

@@ -1,5 +1,7 @@
 package dev.dynakit.core.stream;
 
+import static dev.dynakit.core.stream.StreamFixture.drain;
+import static dev.dynakit.core.stream.StreamFixture.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,8 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The listener against the stream's time limits, the engine's clock moved by hand: 24-hour
- * retention (records trimmed before they were read).
+ * The listener against the stream's time limits, the engine's clock moved by hand: 15-minute shard
+ * iterators, 24-hour retention (records trimmed before they were read).
  */
 class StreamRetentionIT {
   private final MovableClock clock = new MovableClock(Instant.now());
@@ -79,9 +81,7 @@ class StreamRetentionIT {
     StreamListener accepting =
         fx.listener().checkpoints(store).onTrimmed(TrimPolicy.skipToOldest(losses::add)).build();
     try (StreamSubscription second = accepting.open("things", seen::addAll)) {
-      while (second.pollOnce() > 0) {
-        // drain
-      }
+      drain(second);
     }
     try (StreamSubscription third = accepting.open("things", seen::addAll)) {
       assertThat(third.pollOnce()).isZero();
@@ -117,12 +117,24 @@ class StreamRetentionIT {
             .open("things", seen::addAll);
 
     assertThatThrownBy(second::pollOnce).hasMessage("alerting down");
-    while (second.pollOnce() > 0) {
-      // drain
-    }
+    drain(second);
 
     assertThat(reports).hasSize(2).containsOnly(reports.get(0));
     assertThat(seen).extracting(c -> c.keys().get("id")).containsExactly("c");
     assertThat(second.done()).isNotDone();
+  }
+
+  @Test
+  void anExpiredIterator_isReplacedFromTheCheckpoint_andNothingIsLostOrRepeated() {
+    fx.createTable("things");
+    StreamSubscription sub = fx.listener().build().open("things", seen::addAll);
+    fx.put("things", "a", 1);
+    sub.pollOnce();
+    clock.advance(Duration.ofMinutes(16)); // past the 15-minute iterator lifetime
+    fx.put("things", "b", 1);
+
+    drain(sub);
+
+    assertThat(ids(seen)).containsExactly("INSERT a", "INSERT b");
   }
 }
