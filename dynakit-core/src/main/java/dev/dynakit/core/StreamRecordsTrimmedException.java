@@ -50,7 +50,10 @@ public final class StreamRecordsTrimmedException extends DynakitException {
     return shardId;
   }
 
-  /** The last record handled in the shard, after which records are missing; null if none was. */
+  /**
+   * The last record handled in the shard, after which records are missing (all of them, if the
+   * shard is gone); null if none was.
+   */
   public @Nullable String checkpointSequenceNumber() {
     return checkpointSequenceNumber;
   }

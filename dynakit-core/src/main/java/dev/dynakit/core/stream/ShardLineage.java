@@ -59,6 +59,20 @@ final class ShardLineage {
     return out;
   }
 
+  /**
+   * The shards with a checkpoint short of their end that the stream no longer lists: trimmed away
+   * (retention) before they were read to their end.
+   */
+  List<String> unfinishedGone() {
+    List<String> out = new ArrayList<>();
+    for (ShardCheckpoint c : checkpoints.values()) {
+      if (!c.finished() && !listed.contains(c.shardId())) {
+        out.add(c.shardId());
+      }
+    }
+    return out;
+  }
+
   private boolean reached(String shardId) {
     return checkpoints.containsKey(shardId) || done.contains(shardId);
   }

@@ -91,6 +91,14 @@ final class StreamPoller {
           table, streamArn, StreamEndedException.Reason.STREAM_NOT_FOUND);
     }
     ShardLineage lineage = new ShardLineage(listing.shards(), checkpoints);
+    for (String gone : lineage.unfinishedGone()) {
+      // trimmed away before it was read to its end: what followed its checkpoint is lost
+      ShardCheckpoint c = checkpoints.get(gone);
+      settings
+          .trimPolicy()
+          .apply(new StreamRecordsTrimmedException(table, streamArn, gone, c.sequenceNumber()));
+      save(ShardCheckpoint.finished(gone, c.sequenceNumber()));
+    }
     Set<String> listed = new HashSet<>();
     int handled = 0;
     boolean allFinished = true;

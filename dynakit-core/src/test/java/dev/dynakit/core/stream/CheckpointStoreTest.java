@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -108,18 +109,25 @@ class CheckpointStoreTest {
     }
   }
 
-  @org.junit.jupiter.api.Test
-  void aFinishedCheckpointOfAShardNoLongerListed_isDeleted_anUnfinishedOneKept() {
+  @Test
+  void checkpointsOfShardsNoLongerListed_areDeleted_anUnfinishedOneOnceItsLossIsReported() {
     fx.createTable("things");
     CheckpointStore store = CheckpointStore.inMemory();
     StreamSubscription sub = fx.listener().checkpoints(store).build().open("things", batch -> {});
     store.save("default", sub.streamArn(), ShardCheckpoint.finished("shardId-gone", "7"));
     store.save("default", sub.streamArn(), ShardCheckpoint.at("shardId-cut", "8"));
+    List<String> losses = new ArrayList<>();
     // the subscription loaded its checkpoints when it opened: a new one sees these
-    StreamSubscription again = fx.listener().checkpoints(store).build().open("things", batch -> {});
+    StreamSubscription again =
+        fx.listener()
+            .checkpoints(store)
+            .onTrimmed(TrimPolicy.skipToOldest(e -> losses.add(e.shardId())))
+            .build()
+            .open("things", batch -> {});
 
     again.pollOnce();
 
-    assertThat(store.load("default", sub.streamArn())).containsOnlyKeys("shardId-cut");
+    assertThat(store.load("default", sub.streamArn())).isEmpty();
+    assertThat(losses).containsExactly("shardId-cut");
   }
 }

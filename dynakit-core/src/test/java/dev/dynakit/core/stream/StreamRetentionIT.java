@@ -73,6 +73,31 @@ class StreamRetentionIT {
   }
 
   @Test
+  void aShardTrimmedAwayEntirely_afterItsCheckpoint_endsTheSubscriptionByDefault() {
+    String checkpoint = checkpointThenStopPastRetention(); // its shard closes, its records trimmed
+    String shard = seen.get(0).shardId();
+    seen.clear();
+    clock.advance(Duration.ofHours(25)); // the closed, empty shard leaves the listing
+    String arn = fx.dynamo.describeTable(b -> b.tableName("things")).table().latestStreamArn();
+    assertThat(fx.streams.describeStream(b -> b.streamArn(arn)).streamDescription().shards())
+        .extracting(software.amazon.awssdk.services.dynamodb.model.Shard::shardId)
+        .doesNotContain(shard);
+    fx.put("things", "d", 1);
+    StreamSubscription second =
+        fx.listener().checkpoints(store).build().open("things", seen::addAll);
+
+    assertThatThrownBy(second::pollOnce)
+        .isInstanceOfSatisfying(
+            StreamRecordsTrimmedException.class,
+            e -> {
+              assertThat(e.shardId()).isEqualTo(shard);
+              assertThat(e.checkpointSequenceNumber()).isEqualTo(checkpoint);
+            });
+    assertThat(seen).isEmpty();
+    assertThat(second.done()).isCompletedExceptionally();
+  }
+
+  @Test
   void skipToOldest_reportsTheLossOnce_andContinuesWithTheRecordsLeft() {
     String checkpoint = checkpointThenStopPastRetention();
     String shard = seen.get(0).shardId();
