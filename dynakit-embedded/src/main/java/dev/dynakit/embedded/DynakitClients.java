@@ -22,6 +22,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbBaseClientBuilder;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.endpoints.DynamoDbEndpointProvider;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * Ready-made AWS SDK clients for a Dynakit engine: static credentials {@code dynakit}/{@code
@@ -217,6 +218,36 @@ public final class DynakitClients {
             NettyNioAsyncHttpClient.builder()
                 .connectionTimeout(CONNECT_TIMEOUT)
                 .readTimeout(READ_TIMEOUT))
+        .endpointOverride(Objects.requireNonNull(endpoint, "endpoint"))
+        .region(REGION)
+        .credentialsProvider(credentials())
+        .build();
+  }
+
+  /**
+   * A DynamoDB Streams client that runs every request on {@code engine} in this JVM, through the
+   * whole wire format, as {@link #inProcess(DynakitEngine)} does; the engine serves the Streams
+   * operations beside DynamoDB's.
+   */
+  public static DynamoDbStreamsClient streamsInProcess(DynakitEngine engine) {
+    return DynamoDbStreamsClient.builder()
+        .httpClient(InProcessHttpClient.of(engine))
+        .endpointOverride(IN_PROCESS_ENDPOINT)
+        .region(REGION)
+        .credentialsProvider(credentials())
+        .build();
+  }
+
+  /**
+   * A DynamoDB Streams client for the engine (or any DynamoDB-compatible service) at {@code
+   * endpoint}, the same endpoint {@link #http(URI)} talks to.
+   */
+  public static DynamoDbStreamsClient streamsHttp(URI endpoint) {
+    return DynamoDbStreamsClient.builder()
+        .httpClientBuilder(
+            UrlConnectionHttpClient.builder()
+                .connectionTimeout(CONNECT_TIMEOUT)
+                .socketTimeout(READ_TIMEOUT))
         .endpointOverride(Objects.requireNonNull(endpoint, "endpoint"))
         .region(REGION)
         .credentialsProvider(credentials())
