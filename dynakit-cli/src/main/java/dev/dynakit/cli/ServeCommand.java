@@ -127,6 +127,16 @@ final class ServeCommand implements Callable<Integer> {
       })
   private String durability;
 
+  @Option(
+      names = "--worker-threads",
+      paramLabel = "N",
+      description = {
+        "With --data-dir: the threads that run requests while the store waits for the disk"
+            + " (concurrent writes on them share one log sync); default 64. An in-memory engine"
+            + " answers on the network threads and has none."
+      })
+  private Integer workerThreads;
+
   @Override
   public Integer call() {
     Serving.checkPort(spec, port);
@@ -192,6 +202,13 @@ final class ServeCommand implements Callable<Integer> {
         server.allowHost(allowed);
       } catch (IllegalArgumentException e) {
         throw new ParameterException(spec.commandLine(), "--allow-host: " + e.getMessage());
+      }
+    }
+    if (workerThreads != null) {
+      try {
+        server.workerThreads(workerThreads);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--worker-threads: " + e.getMessage());
       }
     }
     signedRequests.apply(server, spec.commandLine());
