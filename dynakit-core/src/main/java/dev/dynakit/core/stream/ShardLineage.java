@@ -20,7 +20,7 @@ final class ShardLineage {
   private final Set<String> listed = new HashSet<>();
   private final Set<String> done = new HashSet<>();
 
-  /** {@code shards} oldest first (parents before children), as DescribeStream lists them. */
+  /** {@code shards} as DescribeStream lists them (usually oldest first; not relied on). */
   ShardLineage(List<Shard> shards, Map<String, ShardCheckpoint> checkpoints) {
     this.checkpoints = checkpoints;
     for (Shard s : shards) {
@@ -29,10 +29,17 @@ final class ShardLineage {
         children.computeIfAbsent(s.parentShardId(), k -> new ArrayList<>()).add(s.shardId());
       }
     }
-    for (int i = shards.size() - 1; i >= 0; i--) {
-      String id = shards.get(i).shardId();
-      if (finished(id) || children(id).stream().anyMatch(this::reached)) {
-        done.add(id);
+    // newest first, so that with parents listed before children one pass settles every shard; the
+    // passes repeat until nothing changes, as DescribeStream does not promise that order
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (int i = shards.size() - 1; i >= 0; i--) {
+        String id = shards.get(i).shardId();
+        if (!done.contains(id) && (finished(id) || children(id).stream().anyMatch(this::reached))) {
+          done.add(id);
+          changed = true;
+        }
       }
     }
   }

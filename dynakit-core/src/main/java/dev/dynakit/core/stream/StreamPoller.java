@@ -99,11 +99,15 @@ final class StreamPoller {
           .apply(new StreamRecordsTrimmedException(table, streamArn, gone, c.sequenceNumber()));
       save(ShardCheckpoint.finished(gone, c.sequenceNumber()));
     }
+    // every listed shard, before any is read: DescribeStream does not promise to list a parent
+    // before its children, and a child must wait for a parent listed after it
     Set<String> listed = new HashSet<>();
+    for (Shard shard : listing.shards()) {
+      listed.add(shard.shardId());
+    }
     int handled = 0;
     boolean allFinished = true;
     for (Shard shard : listing.shards()) {
-      listed.add(shard.shardId());
       if (!lineage.done(shard.shardId()) && parentDone(shard, listed, lineage)) {
         handled += readShard(shard);
       }
@@ -117,13 +121,10 @@ final class StreamPoller {
     return handled;
   }
 
-  /**
-   * Whether a shard's parent is done: none, finished, or no longer listed (trimmed away). Shards
-   * are listed oldest first, so a parent still listed was seen before its child.
-   */
-  private static boolean parentDone(Shard shard, Set<String> listedBefore, ShardLineage lineage) {
+  /** Whether a shard's parent is done: none, finished, or no longer listed (trimmed away). */
+  private static boolean parentDone(Shard shard, Set<String> listed, ShardLineage lineage) {
     String parent = shard.parentShardId();
-    return parent == null || !listedBefore.contains(parent) || lineage.done(parent);
+    return parent == null || !listed.contains(parent) || lineage.done(parent);
   }
 
   /** Deletes checkpoints no longer needed, so the store does not grow with every rollover. */

@@ -112,6 +112,10 @@ public final class StreamSubscription implements AutoCloseable {
         pollOnce();
       } catch (RuntimeException e) {
         // counted by the poller; the subscription is done once it gave up (done then holds why)
+      } catch (Error e) {
+        // a handler's Error (an AssertionError in a test) escaping here would end the scheduler's
+        // task without a word, leaving done() pending forever: the subscription ends with it
+        done.completeExceptionally(e);
       }
     }
     if (done.isDone()) {

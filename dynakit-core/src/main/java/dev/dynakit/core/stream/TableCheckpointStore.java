@@ -75,7 +75,9 @@ final class TableCheckpointStore implements CheckpointStore {
                   new ShardCheckpoint(
                       shardId,
                       sequence == null ? null : sequence.s(),
-                      Boolean.TRUE.equals(item.get(FINISHED).bool())));
+                      // an item written by hand without the flag is a checkpoint still being read
+                      Boolean.TRUE.equals(
+                          item.get(FINISHED) == null ? null : item.get(FINISHED).bool())));
             });
     return out;
   }

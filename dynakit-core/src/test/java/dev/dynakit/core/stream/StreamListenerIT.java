@@ -163,6 +163,24 @@ class StreamListenerIT {
   }
 
   @Test
+  void aScheduledHandlerThrowingAnError_endsTheSubscriptionWithIt() throws Exception {
+    fx.createTable("things");
+    StreamListener listener = fx.listener().pollInterval(java.time.Duration.ofMillis(5)).build();
+    AssertionError failure = new AssertionError("the handler's own check failed");
+    try (StreamSubscription sub =
+        listener.subscribe(
+            "things",
+            batch -> {
+              throw failure;
+            })) {
+      fx.put("things", "a", 1);
+      assertThatThrownBy(() -> sub.done().get(30, TimeUnit.SECONDS))
+          .isInstanceOf(java.util.concurrent.ExecutionException.class)
+          .hasCause(failure);
+    }
+  }
+
+  @Test
   void changesByTimeToLive_areMarkedAsTheService() {
     // the view type is irrelevant here; a table whose stream carries keys only still says who
     fx.dynamo.createTable(
