@@ -66,8 +66,9 @@ final class RocksNativeLibrary {
       }
       Path dir =
           root.resolve("rocksdbjni-" + Long.toHexString(entry.getCrc()) + "-" + entry.getSize());
-      // the name RocksDB.loadLibrary(List) looks for in each directory
-      Path file = dir.resolve(Environment.getSharedLibraryFileName("rocksdbjni"));
+      // the name RocksDB.loadLibrary(List) looks for in each directory (RocksNativeLibraryTest
+      // loads it in a fresh JVM)
+      Path file = dir.resolve(libraryFileName());
       if (!Files.isRegularFile(file) || Files.size(file) != entry.getSize()) {
         unpack(jar, dir, file);
       }
@@ -75,6 +76,11 @@ final class RocksNativeLibrary {
     } catch (IOException | RuntimeException e) {
       return null;
     }
+  }
+
+  /** The file name {@code RocksDB.loadLibrary(List)} loads from each directory it is given. */
+  static String libraryFileName() {
+    return Environment.getJniLibraryFileName("rocksdbjni");
   }
 
   private static void unpack(JarURLConnection jar, Path dir, Path file) throws IOException {

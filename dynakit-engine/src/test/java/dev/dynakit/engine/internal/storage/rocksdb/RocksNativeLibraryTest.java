@@ -2,6 +2,7 @@ package dev.dynakit.engine.internal.storage.rocksdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -9,7 +10,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rocksdb.util.Environment;
+import org.rocksdb.RocksDB;
 
 /** RocksDB's native library is unpacked once into the cache and found there afterwards. */
 class RocksNativeLibraryTest {
@@ -21,7 +22,7 @@ class RocksNativeLibraryTest {
     assertThat(dir).isNotNull();
     assertThat(dir.getParent()).isEqualTo(cache);
     assertThat(dir.getFileName().toString()).startsWith("rocksdbjni-");
-    Path file = dir.resolve(Environment.getSharedLibraryFileName("rocksdbjni"));
+    Path file = dir.resolve(RocksNativeLibrary.libraryFileName());
     long size = Files.size(file);
     assertThat(size).isGreaterThan(1_000_000);
     // no half-written file is left beside it
@@ -38,11 +39,37 @@ class RocksNativeLibraryTest {
   @Test
   void aTruncatedFile_isUnpackedAgain() throws Exception {
     Path dir = RocksNativeLibrary.cachedIn(cache);
-    Path file = dir.resolve(Environment.getSharedLibraryFileName("rocksdbjni"));
+    Path file = dir.resolve(RocksNativeLibrary.libraryFileName());
     long size = Files.size(file);
     Files.write(file, new byte[] {1, 2, 3});
     assertThat(RocksNativeLibrary.cachedIn(cache)).isEqualTo(dir);
     assertThat(Files.size(file)).isEqualTo(size);
+  }
+
+  @Test
+  void theUnpackedLibrary_isWhatRocksDbLoadsFromTheDirectory_inAFreshJvm() throws Exception {
+    Path dir = RocksNativeLibrary.cachedIn(cache);
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process p =
+        new ProcessBuilder(
+                java.toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                LoadFrom.class.getName(),
+                dir.toString())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor()).as(out).isZero();
+    assertThat(out).contains("loaded");
+  }
+
+  /** Loads RocksDB's library from the directory given, and nothing else. */
+  static final class LoadFrom {
+    public static void main(String[] args) {
+      RocksDB.loadLibrary(List.of(args[0]));
+      System.out.println("loaded");
+    }
   }
 
   @Test
