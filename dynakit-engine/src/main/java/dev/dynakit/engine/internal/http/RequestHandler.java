@@ -379,8 +379,21 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     }
   }
 
-  /** A worker's answer, on the event loop: sends it, then reads on. */
+  /**
+   * A worker's answer, on the event loop: sends it, then reads on. It runs as a task of its own,
+   * outside the pipeline: a failure here would reach no exception handler and leave the connection
+   * paused for good, so it goes to the one a failure of an inline request reaches.
+   */
   private void completed(
+      ChannelHandlerContext ctx, HttpRequest request, AsciiString type, WireCall.Answer answer) {
+    try {
+      answerAndReadOn(ctx, request, type, answer);
+    } catch (Throwable t) {
+      exceptionCaught(ctx, t);
+    }
+  }
+
+  private void answerAndReadOn(
       ChannelHandlerContext ctx, HttpRequest request, AsciiString type, WireCall.Answer answer) {
     busy = false;
     if (!ctx.channel().isActive()) {
