@@ -261,6 +261,10 @@ final class TableStream {
               .put(
                   StreamKeys.reservation(arn),
                   StreamCodec.reservation(new StreamCodec.Reservation(nextSequence, true))));
+      // a read that still rolls a shard over before the store closes (reads take no item locks)
+      // then reserves anew, which replaces the note: the next open treats it as a crash and
+      // numbers past it, instead of continuing a shard that starts at the noted number
+      reserved = nextSequence;
     }
   }
 
