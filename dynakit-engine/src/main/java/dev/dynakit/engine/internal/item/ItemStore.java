@@ -317,6 +317,7 @@ public final class ItemStore {
     // each change's stream record goes in the same batch, numbered under the items' locks: an
     // item's records are in the order of its writes, and a stored change always has its record
     List<PendingRecord> records = null;
+    boolean applied = false;
     try {
       for (ItemWrite w : writes) {
         PendingRecord r =
@@ -327,13 +328,14 @@ public final class ItemStore {
         }
       }
       store.apply(batch);
+      applied = true;
     } catch (RuntimeException e) {
       reservation.release();
       throw e;
     } finally {
       if (records != null) {
         for (PendingRecord r : records) {
-          r.publish();
+          r.publish(applied);
         }
       }
     }

@@ -105,6 +105,13 @@ final class Shard {
     closeAt(next - 1, at);
   }
 
+  /** This shard as stored once closed at {@code at}; this one stays as it is. */
+  Shard closedAs(Instant at) {
+    Shard closed = new Shard(id, parentId, start, openedAt);
+    closed.closeAt(next - 1, at);
+    return closed;
+  }
+
   /** Closes the shard with this ending sequence number. */
   void closeAt(long endingSequence, Instant at) {
     end = endingSequence;

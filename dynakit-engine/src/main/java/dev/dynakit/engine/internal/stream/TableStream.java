@@ -24,12 +24,11 @@ import org.jspecify.annotations.Nullable;
  * number is <em>in flight</em>: readers see records only below the lowest one in flight, so a
  * reader never steps past a record that is stored later. Shard openings and closings, and the
  * reservation of sequence numbers (in blocks, so that a restart never hands one out twice), are
- * stored at once, before any record that depends on them.
+ * stored at once, before any record that depends on them, and change the stream in memory only once
+ * stored ({@link StreamStep}): a store write that fails leaves the stream as the store has it.
+ * Trims of old records ride in a change's batch and count once it is stored ({@link PendingTrims}).
  */
 final class TableStream {
-  // sequence numbers reserved in the store at a time
-  private static final long RESERVE_BLOCK = 1024;
-
   private final Table table;
   private final String arn;
   private final String label;
@@ -40,6 +39,7 @@ final class TableStream {
   private final OrderedStore store;
   private final List<Shard> shards;
   private final TreeSet<Long> inFlight = new TreeSet<>();
+  private final PendingTrims pendingTrims = new PendingTrims();
   private long nextSequence;
   private long reserved;
   // sequence numbers from each shard's trim horizon to its next: the records the stream holds
@@ -85,18 +85,19 @@ final class TableStream {
     TableStream s =
         new TableStream(
             table, label, viewType, createdAt, region, settings, store, List.of(), 1, 1);
-    WriteBatch batch = new WriteBatch();
-    batch.put(
-        StreamKeys.header(s.arn),
-        StreamCodec.header(
-            new StreamCodec.Header(
-                label,
-                viewType,
-                createdAt,
-                table.def().tableId(),
-                dev.dynakit.engine.internal.table.TableRecords.write(table))));
-    s.openShard(null, createdAt, batch);
-    store.apply(batch);
+    StreamStep step = new StreamStep(s.arn, 1, 1);
+    step.batch()
+        .put(
+            StreamKeys.header(s.arn),
+            StreamCodec.header(
+                new StreamCodec.Header(
+                    label,
+                    viewType,
+                    createdAt,
+                    table.def().tableId(),
+                    dev.dynakit.engine.internal.table.TableRecords.write(table))));
+    s.openShard(null, createdAt, step);
+    s.write(step);
     return s;
   }
 
@@ -144,13 +145,13 @@ final class TableStream {
       boolean byTtl,
       Instant now,
       WriteBatch batch) {
-    maintain(now, true, batch);
+    // trims by time ride in the change's batch, and count once it is stored
+    List<Trim> trims = new ArrayList<>(0);
+    StreamStep step = maintain(now, true, trims);
+    long sequence = step.take();
+    write(step);
+    trims.forEach(pendingTrims::add);
     Shard open = shards.get(shards.size() - 1);
-    WriteBatch reservation = new WriteBatch();
-    long sequence = take(reservation);
-    if (!reservation.isEmpty()) {
-      store.apply(reservation);
-    }
     open.take(now);
     String eventName = oldItem == null ? "INSERT" : newItem == null ? "REMOVE" : "MODIFY";
     long size = ItemSize.itemSize(keys);
@@ -169,26 +170,34 @@ final class TableStream {
         StreamCodec.record(now, byTtl, eventName, size, keys, newImage, oldImage));
     inFlight.add(sequence);
     retained++;
-    if (retained > settings.maxRecords()) {
-      trimOldest(retained - settings.maxRecords(), batch);
+    long over = retained - pendingTrims.claimed() - settings.maxRecords();
+    if (over > 0) {
+      trimOldest(over, trims);
     }
-    return new PendingRecord(this, sequence);
+    for (Trim t : trims) {
+      t.addTo(arn, batch);
+    }
+    return new PendingRecord(this, sequence, trims);
   }
 
-  /** The batch of a record's change was applied, or failed: readers may pass its number. */
-  synchronized void published(long sequence) {
+  /**
+   * The batch of a record's change was applied, or failed: readers may pass its number, and the
+   * trims in that batch move their shards' horizons (applied) or are left to a later trim.
+   */
+  synchronized void published(long sequence, boolean applied, List<Trim> trims) {
     inFlight.remove(sequence);
+    retained -= pendingTrims.settle(trims, applied);
   }
 
   /** The retained shards, oldest first, after rolling over and trimming as of {@code now}. */
   synchronized List<Shard> shards(Instant now, boolean enabled) {
-    maintain(now, enabled, null);
+    write(maintain(now, enabled, null));
     return List.copyOf(shards);
   }
 
   /** The retained shard with this id, or null. */
   synchronized @Nullable Shard shard(String shardId, Instant now, boolean enabled) {
-    maintain(now, enabled, null);
+    write(maintain(now, enabled, null));
     for (Shard s : shards) {
       if (s.id().equals(shardId)) {
         return s;
@@ -240,7 +249,7 @@ final class TableStream {
 
   /** Whether nothing is left to read: the stream is disabled and every shard is trimmed away. */
   synchronized boolean gone(Instant now, boolean enabled) {
-    maintain(now, enabled, null);
+    write(maintain(now, enabled, null));
     return shards.isEmpty();
   }
 
@@ -272,116 +281,116 @@ final class TableStream {
     return inFlight.isEmpty() ? nextSequence : inFlight.first();
   }
 
-  /** Hands out the next sequence number, reserving a new block in {@code batch} when needed. */
-  private long take(WriteBatch batch) {
-    long q = nextSequence++;
-    if (q >= reserved) {
-      reserved = q + RESERVE_BLOCK;
-      batch.put(
-          StreamKeys.reservation(arn),
-          StreamCodec.reservation(new StreamCodec.Reservation(reserved, false)));
+  /** Stores a step's batch, then (only then) changes the stream in memory as it says. */
+  private void write(StreamStep step) {
+    if (!step.batch().isEmpty()) {
+      store.apply(step.batch());
     }
-    return q;
+    nextSequence = step.next();
+    reserved = step.reserved();
+    step.stored();
   }
 
   /**
-   * Rolls the open shard over (or closes it when the stream is disabled) and trims records past the
-   * retention: shard changes are stored at once, record deletions go to {@code trims} (a change's
-   * batch) or, when null, are stored at once too.
+   * Works out a step that rolls the open shard over (or closes it when the stream is disabled),
+   * trims records past the retention and forgets shards trimmed away, none of it stored yet. Trims
+   * go to {@code changeTrims} when given (they ride in a change's batch), into the step otherwise.
    */
-  private void maintain(Instant now, boolean enabled, @Nullable WriteBatch trims) {
-    WriteBatch direct = new WriteBatch();
+  private StreamStep maintain(Instant now, boolean enabled, @Nullable List<Trim> changeTrims) {
+    StreamStep step = new StreamStep(arn, nextSequence, reserved);
+    pendingTrims.redoIn(arn, step);
     Shard open = shards.isEmpty() ? null : shards.get(shards.size() - 1);
     if (enabled && (open == null || !open.open())) {
       // a stream written into always has an open shard: after a restart that closed the one
       // open at a crash, its child opens here
-      openShard(open == null ? null : open.id(), now, direct);
+      openShard(open == null ? null : open.id(), now, step);
     } else if (open != null && open.open()) {
-      if (!enabled) {
-        open.close(now);
-        direct.put(StreamKeys.shard(arn, open.start()), StreamCodec.shard(open));
-      } else if (open.size() >= settings.shardRecords()
-          || !open.openedAt().plus(settings.shardAge()).isAfter(now)) {
-        open.close(now);
-        direct.put(StreamKeys.shard(arn, open.start()), StreamCodec.shard(open));
-        openShard(open.id(), now, direct);
+      boolean full =
+          open.size() >= settings.shardRecords()
+              || !open.openedAt().plus(settings.shardAge()).isAfter(now);
+      if (!enabled || full) {
+        step.batch()
+            .put(StreamKeys.shard(arn, open.start()), StreamCodec.shard(open.closedAs(now)));
+        step.then(() -> open.close(now));
+        if (enabled) {
+          openShard(open.id(), now, step);
+        }
       }
     }
-    WriteBatch deletes = trims != null ? trims : direct;
     Instant horizon = now.minus(settings.retention());
     for (Shard s : shards) {
       Instant oldest = s.oldestAt();
+      long first = s.firstRetained();
       if (oldest != null && !oldest.isAfter(horizon)) {
-        trimBefore(s, horizon, deletes);
+        Trim t = trimBefore(s, horizon);
+        if (changeTrims != null) {
+          changeTrims.add(t);
+        } else {
+          t.addTo(arn, step.batch());
+          step.then(() -> retained -= t.apply());
+          first = Math.max(first, t.to());
+        }
+      }
+      // a trim riding in a change's batch counts only once that is stored
+      if (!s.open() && first > s.end() && s.closedAt() != null && !s.closedAt().isAfter(horizon)) {
+        step.batch().delete(StreamKeys.shard(arn, s.start()));
+        step.then(() -> shards.remove(s));
       }
     }
-    shards.removeIf(
-        s -> {
-          boolean drop =
-              !s.open()
-                  && s.firstRetained() > s.end()
-                  && s.closedAt() != null
-                  && !s.closedAt().isAfter(horizon);
-          if (drop) {
-            direct.delete(StreamKeys.shard(arn, s.start()));
-          }
-          return drop;
-        });
-    if (!direct.isEmpty()) {
-      store.apply(direct);
-    }
+    return step;
   }
 
-  /** Deletes a shard's records made at or before {@code horizon}. */
-  private void trimBefore(Shard s, Instant horizon, WriteBatch deletes) {
+  /** The trim of a shard's records made at or before {@code horizon}. */
+  private Trim trimBefore(Shard s, Instant horizon) {
+    long from = pendingTrims.horizon(s);
     long limit = Math.min(s.next(), visibleNext());
-    long first = limit;
+    long first = Math.max(from, limit);
     // none left that is stored; MIN (look again) while some of the shard's are in flight
     Instant at = limit < s.next() ? Instant.MIN : null;
-    try (StoreCursor cursor =
-        store.scan(
-            StreamKeys.record(arn, s.firstRetained()), StreamKeys.record(arn, limit), false)) {
-      while (cursor.hasNext()) {
-        StoreEntry e = cursor.next();
-        Instant made = StreamCodec.createdAt(e.value());
-        if (made.isAfter(horizon)) {
-          first = StreamKeys.number(e.key());
-          at = made;
-          break;
+    if (from < limit) {
+      try (StoreCursor cursor =
+          store.scan(StreamKeys.record(arn, from), StreamKeys.record(arn, limit), false)) {
+        while (cursor.hasNext()) {
+          StoreEntry e = cursor.next();
+          Instant made = StreamCodec.createdAt(e.value());
+          if (made.isAfter(horizon)) {
+            first = StreamKeys.number(e.key());
+            at = made;
+            break;
+          }
         }
-        deletes.delete(e.key());
       }
     }
-    retained -= Math.max(0, first - s.firstRetained());
-    s.retainFrom(first, at);
+    return new Trim(s, from, first, at);
   }
 
-  /** Deletes the {@code count} oldest sequence numbers' records (beyond the stream's maximum). */
-  private void trimOldest(long count, WriteBatch deletes) {
+  /**
+   * Trims the {@code count} oldest sequence numbers' records (beyond the stream's maximum) in the
+   * change's batch.
+   */
+  private void trimOldest(long count, List<Trim> trims) {
     long left = count;
     for (int i = 0; i < shards.size() && left > 0; i++) {
       Shard s = shards.get(i);
-      long first = s.firstRetained();
+      long first = pendingTrims.horizon(s);
       long n = Math.min(left, Math.min(s.next(), visibleNext()) - first);
       if (n <= 0) {
         continue;
       }
-      for (long q = first; q < first + n; q++) {
-        deletes.delete(StreamKeys.record(arn, q));
-      }
-      s.retainFrom(first + n, Instant.MIN);
+      Trim t = new Trim(s, first, first + n, Instant.MIN);
+      trims.add(t);
+      pendingTrims.add(t);
       left -= n;
-      retained -= n;
     }
   }
 
-  private void openShard(@Nullable String parentId, Instant now, WriteBatch batch) {
-    long start = take(batch);
+  private void openShard(@Nullable String parentId, Instant now, StreamStep step) {
+    long start = step.take();
     String id =
         String.format(
             "shardId-%020d-%08x", now.toEpochMilli(), (arn.hashCode() * 31 + (int) start));
     Shard s = new Shard(id, parentId, start, now);
-    shards.add(s);
-    batch.put(StreamKeys.shard(arn, start), StreamCodec.shard(s));
+    step.batch().put(StreamKeys.shard(arn, start), StreamCodec.shard(s));
+    step.then(() -> shards.add(s));
   }
 }
