@@ -361,12 +361,13 @@ final class TableStream {
         }
       }
     }
-    return new Trim(s, from, first, at);
+    return new Trim(s, from, first, at, false);
   }
 
   /**
    * Trims the {@code count} oldest sequence numbers' records (beyond the stream's maximum) in the
-   * change's batch.
+   * change's batch, without reading the store: the shards keep the time of their oldest record they
+   * knew, a lower bound ({@link Trim}).
    */
   private void trimOldest(long count, List<Trim> trims) {
     long left = count;
@@ -377,7 +378,7 @@ final class TableStream {
       if (n <= 0) {
         continue;
       }
-      Trim t = new Trim(s, first, first + n, Instant.MIN);
+      Trim t = new Trim(s, first, first + n, null, true);
       trims.add(t);
       pendingTrims.add(t);
       left -= n;

@@ -103,6 +103,26 @@ class StreamRecordMaximumTest {
   }
 
   @Test
+  void atTheRecordMaximum_anAppendTrimsItsOldestRecordWithoutReadingTheStore() {
+    for (int i = 0; i < MAX_RECORDS; i++) {
+      put("a" + i);
+    }
+    store.reset();
+    for (int i = 0; i < 100; i++) {
+      put("b" + i);
+    }
+    assertThat(store.cursorEntries() + store.pointReads())
+        .as("store entries read by 100 appends at the maximum")
+        .isLessThan(10);
+    assertThat(stored()).hasSize(MAX_RECORDS).isEqualTo(readable());
+
+    // the time a trim by count keeps is a lower bound: retention still trims every record
+    clock.advance(Duration.ofHours(24).plusSeconds(1));
+    put("late");
+    assertThat(stored()).hasSize(1).isEqualTo(readable());
+  }
+
+  @Test
   void aFailedAppendBatch_leavesItsTrimToTheNextAppend_andTheStoreHoldsWhatTheStreamReads() {
     for (int i = 0; i < MAX_RECORDS; i++) {
       put("a" + i);
