@@ -370,6 +370,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     busy = true;
     deadlines.pause();
     ctx.channel().config().setAutoRead(false);
+    // one read stays pending (one buffer, held like a pipelined request), so that a client that
+    // closes while its request waits is noticed: its connection and queued request free their
+    // places
+    ctx.read();
     try {
       workers.execute(
           new WorkerCall(

@@ -31,9 +31,14 @@ final class WorkerCall implements Runnable {
     this.onEventLoop = onEventLoop;
   }
 
+  /** Whether its connection is closed: nobody would read the answer. */
+  boolean abandoned() {
+    return !ctx.channel().isActive();
+  }
+
   @Override
   public void run() {
-    if (!ctx.channel().isActive()) {
+    if (abandoned()) {
       return; // nobody would read the answer: a request never answered need not run
     }
     WireCall.Answer answer;

@@ -16,8 +16,11 @@ import java.util.concurrent.TimeUnit;
  * <p>Bounded twice: a fixed number of threads, and a queue that holds at most one request per open
  * connection, because a connection with a request here reads nothing more until it is answered
  * ({@link RequestHandler}). Its capacity is the connection limit, so a full server makes clients
- * wait (TCP's own back-pressure) instead of failing their requests. The queue refuses only once the
- * pool is closing.
+ * wait (TCP's own back-pressure) instead of failing their requests. A connection closed while its
+ * request waits here no longer counts against that limit, so its request must not hold a place
+ * either: when the queue is full, the requests of closed connections are dropped to make room (they
+ * would do nothing: {@link WorkerCall} checks its connection first). The queue refuses only once
+ * the pool is closing.
  */
 public final class Workers implements Executor, AutoCloseable {
   private final ThreadPoolExecutor pool;
@@ -51,7 +54,15 @@ public final class Workers implements Executor, AutoCloseable {
    */
   @Override
   public void execute(Runnable work) {
-    pool.execute(work);
+    try {
+      pool.execute(work);
+    } catch (RejectedExecutionException full) {
+      if (pool.isShutdown()) {
+        throw full;
+      }
+      pool.getQueue().removeIf(queued -> queued instanceof WorkerCall call && call.abandoned());
+      pool.execute(work);
+    }
   }
 
   /**
