@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -44,6 +46,33 @@ class RocksNativeLibraryTest {
     Files.write(file, new byte[] {1, 2, 3});
     assertThat(RocksNativeLibrary.cachedIn(cache)).isEqualTo(dir);
     assertThat(Files.size(file)).isEqualTo(size);
+  }
+
+  @Test
+  void aDamagedFileOfTheRightSize_isUnpackedAgain() throws Exception {
+    Path dir = RocksNativeLibrary.cachedIn(cache);
+    Path file = dir.resolve(RocksNativeLibrary.libraryFileName());
+    byte[] good = Files.readAllBytes(file);
+    byte[] damaged = good.clone();
+    damaged[damaged.length / 2] ^= 0x5a;
+    Files.write(file, damaged);
+    assertThat(RocksNativeLibrary.cachedIn(cache)).isEqualTo(dir);
+    assertThat(Files.readAllBytes(file)).isEqualTo(good);
+  }
+
+  @Test
+  void theTemporaryFileOfAJvmKilledWhileUnpacking_isDeletedByTheNextStart() throws Exception {
+    Path dir = RocksNativeLibrary.cachedIn(cache);
+    Path left = Files.writeString(dir.resolve("unpacking-123.tmp"), "half a library");
+    Files.setLastModifiedTime(
+        left,
+        FileTime.from(
+            Instant.now().minus(RocksNativeLibrary.STALE_AFTER).minus(Duration.ofMinutes(1))));
+    // another JVM's, being written now: left alone
+    Path writing = Files.writeString(dir.resolve("unpacking-456.tmp"), "being written");
+    assertThat(RocksNativeLibrary.cachedIn(cache)).isEqualTo(dir);
+    assertThat(left).doesNotExist();
+    assertThat(writing).exists();
   }
 
   @Test
