@@ -7,8 +7,10 @@ import org.jspecify.annotations.Nullable;
  * How far one consumer has handled one shard.
  *
  * @param shardId the shard
- * @param sequenceNumber the last record handled; null if none was (a shard finished empty, or
- *     skipped by a subscription that started at {@link StartPosition#LATEST})
+ * @param sequenceNumber the last record handled (or skipped by a first start at {@link
+ *     StartPosition#LATEST}); null if none was: a shard finished empty, closed when a {@code
+ *     LATEST} subscription first started, or (not finished) holding no record then, read from its
+ *     start
  * @param finished whether the shard is closed and every record of it handled: its children may be
  *     read
  */

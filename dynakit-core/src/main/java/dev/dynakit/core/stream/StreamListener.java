@@ -73,7 +73,9 @@ public final class StreamListener {
   /**
    * Opens a subscription of {@code handler} to the stream of {@code table} that reads only when the
    * caller calls {@link StreamSubscription#pollOnce()}: for tests and for callers with a loop of
-   * their own. A subscription starting at {@link StartPosition#LATEST} takes its position now.
+   * their own. A subscription starting at {@link StartPosition#LATEST} without checkpoints takes
+   * its position now, and checkpoints it at once: a restart goes on from there (see {@link
+   * StartPosition}).
    *
    * @throws dev.dynakit.core.StreamNotEnabledException if the table has no stream
    */

@@ -31,9 +31,6 @@ final class StreamPoller {
   private final Map<String, ShardCheckpoint> checkpoints;
   // where each shard being read continues; dropped after a failure, to restart from the checkpoint
   private final Map<String, String> iterators = new HashMap<>();
-  // a LATEST start's iterator per shard, kept until the shard's first checkpoint: a retry after a
-  // failure starts there again, neither at the trim horizon nor at a later LATEST
-  private final Map<String, String> origins = new HashMap<>();
   private int failedPolls;
 
   StreamPoller(StreamListener.Settings settings, String table, StreamHandler handler) {
@@ -142,8 +139,6 @@ final class StreamPoller {
     try {
       read = getRecords(iterators.computeIfAbsent(id, k -> iterator(shard)));
     } catch (ExpiredIteratorException e) {
-      // an expired LATEST start can only start at LATEST again
-      origins.computeIfPresent(id, (k, old) -> iterator(shard, ShardIteratorType.LATEST, null));
       read = getRecords(iterator(shard));
     }
     // until the batch is handled and checkpointed, a failure restarts the shard at its checkpoint
@@ -182,15 +177,12 @@ final class StreamPoller {
   }
 
   /**
-   * Where reading {@code shard} starts: after its checkpoint, where a LATEST start took it, or at
-   * its trim horizon (also after a checkpoint older than the trim horizon, if the trim policy
-   * accepts the loss).
+   * Where reading {@code shard} starts: after its checkpoint, or at its trim horizon (no
+   * checkpoint: a shard that opened after the first start; a checkpoint without a record: one that
+   * held none at a LATEST first start; or a checkpoint older than the trim horizon, if the trim
+   * policy accepts the loss).
    */
   private String iterator(Shard shard) {
-    String origin = origins.get(shard.shardId());
-    if (origin != null) {
-      return origin;
-    }
     ShardCheckpoint c = checkpoints.get(shard.shardId());
     if (c != null && c.sequenceNumber() != null) {
       try {
@@ -219,21 +211,41 @@ final class StreamPoller {
         .shardIterator();
   }
 
-  /** No checkpoint and LATEST: closed shards count as handled, open ones are read from now on. */
+  /**
+   * The first start at LATEST (no checkpoints): every shard listed now gets a checkpoint at its
+   * end, so that a restart, even before a batch was handled, goes on from there (neither from the
+   * trim horizon nor from a later LATEST, which would skip what was written in between). Closed
+   * shards count as handled; an open one is read to its current end, its records skipped, and
+   * checkpointed at its last record (or, holding none, at its start).
+   */
   private void startAtLatest() {
     for (Shard shard : ShardListing.describe(settings.streams(), streamArn).shards()) {
       if (ShardListing.closed(shard)) {
         save(ShardCheckpoint.finished(shard.shardId(), null));
       } else {
-        origins.put(shard.shardId(), iterator(shard, ShardIteratorType.LATEST, null));
+        save(new ShardCheckpoint(shard.shardId(), lastRecordOf(shard), false));
       }
     }
+  }
+
+  /** The sequence number of the last record {@code shard} holds now, or null if none. */
+  private @Nullable String lastRecordOf(Shard shard) {
+    String last = null;
+    String it = iterator(shard, ShardIteratorType.TRIM_HORIZON, null);
+    while (it != null) {
+      GetRecordsResponse read = getRecords(it);
+      if (read.records().isEmpty()) {
+        break;
+      }
+      last = read.records().get(read.records().size() - 1).dynamodb().sequenceNumber();
+      it = read.nextShardIterator();
+    }
+    return last;
   }
 
   private void save(ShardCheckpoint checkpoint) {
     settings.checkpoints().save(settings.consumer(), streamArn, checkpoint);
     checkpoints.put(checkpoint.shardId(), checkpoint);
-    origins.remove(checkpoint.shardId());
   }
 
   private StreamEndedException.Reason endReason() {
