@@ -17,6 +17,8 @@
 #   BENCH_SCALE_DISK_JVM_OPTS [-Xmx512m]    every on-disk run (the target: 10^7 items in 512 MB)
 #   BENCH_SCALE_ITEMS [1000000]             items of disk-open, bulk-load and backfill
 #   BENCH_SCALE_STORES [memory disk]        which halves of the latency section run
+#   BENCH_SCALE_WARM [0]                    1: the latency section reads each table whole before
+#                                           its Queries (the steady state, every block cached)
 #   BENCH_SCALE_DIR [benchmarks/results/scale-data]  where the on-disk stores go (deleted after)
 #   BENCH_SCALE_PUT_CONNECTIONS [16]        wrk connections of disk-put (the same for both servers)
 #   BENCH_BUILD [1]                         0 reuses benchmarks/target from an earlier build
@@ -90,13 +92,16 @@ fi
 # --- Query latency as the table grows; 10^7 items on disk in 512 MB, streamed ---------------------
 if wants latency; then
   stores=" ${BENCH_SCALE_STORES:-memory disk} "
+  warm=()
+  [ "${BENCH_SCALE_WARM:-0}" = 1 ] && warm=(--warm)
   if [[ $stores == *" memory "* ]]; then
-    run latency-memory "$memory_opts" QueryLatencyGrowth --store memory --sizes "$sizes" || status=1
+    run latency-memory "$memory_opts" QueryLatencyGrowth --store memory --sizes "$sizes" "${warm[@]}" \
+      || status=1
   fi
   if [[ $stores == *" disk "* ]]; then
     rm -rf "$data" && mkdir -p "$data"
     run latency-disk "$disk_opts" QueryLatencyGrowth --store disk --dir "$data" --sizes "$sizes" \
-      --scan || status=1
+      --scan "${warm[@]}" || status=1
     rm -rf "$data"
   fi
 fi

@@ -17,6 +17,11 @@ import java.util.SplittableRandom;
  * the machine's speed weighs on every size alike. Prints a line per size (p50 and p90 in µs, the
  * load rate, the heap) and the growth of the p50 from the smallest table to the largest.
  *
+ * <p>With {@code --warm} every table is first read whole with paged Scans, so that the Queries
+ * measure a server whose caches hold the table (the on-disk store's block cache); without it, an
+ * on-disk table's Queries mostly read blocks no Query read before, which is what a freshly opened
+ * server does (see {@link FirstTouchCost} for what that costs on the machine itself).
+ *
  * <p>With {@code --scan} it then reads the largest table whole with paged Scans ({@code Select
  * COUNT}), checking that every item is seen, and prints the rate and the peak heap: the table is
  * streamed, never held.
@@ -34,7 +39,7 @@ public final class QueryLatencyGrowth {
         Flags.parse(
             args,
             Set.of("--store", "--dir", "--sizes", "--queries", "--rounds", "--threads"),
-            Set.of("--scan"));
+            Set.of("--scan", "--warm"));
     List<Long> sizes = new ArrayList<>();
     for (String s : flags.list("--sizes", "10000,100000,1000000,10000000")) {
       sizes.add(Long.parseLong(s.trim()));
@@ -57,6 +62,14 @@ public final class QueryLatencyGrowth {
             "loaded store=%s items=%d items_per_s=%.0f heap_live_mb=%d heap_peak_mb=%d%n",
             store, sizes.get(e), rates[e], Heap.liveMb(), Heap.peakMb());
         System.out.flush();
+      }
+      if (flags.has("--warm")) {
+        // the steady state of a server in use: every block of the table read once, so that the
+        // Queries measure reading cached blocks, not the block cache's first growth (each new
+        // block of native memory is a page fault, 15-30 us on the benchmark machine's VM)
+        for (int e = 0; e < n; e++) {
+          scan(engines[e], store, sizes.get(e));
+        }
       }
       long[][] nanos = new long[n][queries * (rounds - 1)];
       SplittableRandom random = new SplittableRandom(42);
