@@ -39,8 +39,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class PartitionMap {
   private final ConcurrentHashMap<Prefix, Partition> byPrefix = new ConcurrentHashMap<>();
-  private final ConcurrentSkipListMap<byte[], Partition> ordered =
-      new ConcurrentSkipListMap<>(Partition.UNSIGNED);
+  private final ConcurrentSkipListMap<Prefix, Partition> ordered = new ConcurrentSkipListMap<>();
 
   /** The partition that holds {@code key} if it exists, or null. */
   @Nullable Partition find(byte[] key) {
@@ -52,9 +51,9 @@ final class PartitionMap {
     Prefix prefix = Prefix.of(key);
     Partition p = byPrefix.get(prefix);
     if (p == null) {
-      p = new Partition(prefix.kept());
-      ordered.put(p.prefix.bytes(), p);
-      byPrefix.put(p.prefix, p);
+      p = new Partition(prefix);
+      ordered.put(prefix, p);
+      byPrefix.put(prefix, p);
     }
     return p;
   }
@@ -65,7 +64,7 @@ final class PartitionMap {
   void removeIfEmpty(Partition p) {
     if (p.keys.isEmpty()) {
       byPrefix.remove(p.prefix, p);
-      ordered.remove(p.prefix.bytes(), p);
+      ordered.remove(p.prefix, p);
     }
   }
 
@@ -86,13 +85,13 @@ final class PartitionMap {
         return p == null ? Collections.emptyIterator() : Collections.singletonList(p).iterator();
       }
     }
-    NavigableMap<byte[], Partition> view = ordered;
+    NavigableMap<Prefix, Partition> view = ordered;
     if (from != null && to != null) {
-      view = ordered.subMap(Prefix.bytesOf(from), true, Prefix.bytesOf(to), true);
+      view = ordered.subMap(Prefix.of(from), true, Prefix.of(to), true);
     } else if (from != null) {
-      view = ordered.tailMap(Prefix.bytesOf(from), true);
+      view = ordered.tailMap(Prefix.of(from), true);
     } else if (to != null) {
-      view = ordered.headMap(Prefix.bytesOf(to), true);
+      view = ordered.headMap(Prefix.of(to), true);
     }
     return (reverse ? view.descendingMap() : view).values().iterator();
   }

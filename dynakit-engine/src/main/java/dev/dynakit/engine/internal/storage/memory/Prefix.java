@@ -4,7 +4,6 @@ import dev.dynakit.engine.internal.keys.KeyCodec;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 
 /**
  * The group of a storage key in the memory store: its first {@code min(17, key.length)} bytes. A
@@ -20,75 +19,82 @@ import java.util.Arrays;
  * a proper prefix of {@code prefix(b)}, so smaller. Hence ordering by (prefix, then whole key) is
  * the whole-key order, the keys of one prefix are contiguous in it, and a key whose prefix is above
  * (below) a bound's prefix is above (below) the bound.
+ *
+ * <p>The bytes are held in fields (two longs and a byte, zero-padded, and the length) rather than
+ * an array: finding a partition by its prefix then reads no array, one cache miss less per lookup.
  */
-final class Prefix {
+final class Prefix implements Comparable<Prefix> {
   static final int LENGTH = KeyCodec.HEADER_LENGTH;
   private static final VarHandle LONG_BE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
-  private final byte[] bytes;
+  // bytes 0-7 (a header's store id), byte 8 (its index number), bytes 9-16 (its partition hash)
+  private final long head;
+  private final byte middle;
+  private final long tail;
   private final int length;
-  private final int hash;
 
-  private Prefix(byte[] bytes, int length) {
-    this.bytes = bytes;
+  private Prefix(long head, byte middle, long tail, int length) {
+    this.head = head;
+    this.middle = middle;
+    this.tail = tail;
     this.length = length;
-    this.hash = hash(bytes, length);
   }
 
-  /** The prefix of {@code key}, viewing the key's own bytes: for a lookup, never to be kept. */
+  /** The prefix of {@code key}. */
   static Prefix of(byte[] key) {
-    return new Prefix(key, Math.min(LENGTH, key.length));
+    if (key.length >= LENGTH) {
+      return new Prefix((long) LONG_BE.get(key, 0), key[8], (long) LONG_BE.get(key, 9), LENGTH);
+    }
+    // a short key is its own prefix, padded with zeros; its length tells it from a longer one
+    byte[] padded = new byte[LENGTH];
+    System.arraycopy(key, 0, padded, 0, key.length);
+    return new Prefix(
+        (long) LONG_BE.get(padded, 0), padded[8], (long) LONG_BE.get(padded, 9), key.length);
   }
 
-  /** The prefix of {@code key} as an array of its own. */
-  static byte[] bytesOf(byte[] key) {
-    return key.length <= LENGTH ? key : Arrays.copyOf(key, LENGTH);
-  }
-
-  /** This prefix owning its bytes, to be kept as a map key (not holding a whole key alive). */
-  Prefix kept() {
-    return bytes.length == length ? this : new Prefix(Arrays.copyOf(bytes, length), length);
-  }
-
-  /** The bytes of a {@link #kept} prefix, exactly. */
-  byte[] bytes() {
-    return bytes;
+  /**
+   * Unsigned byte order: the zero-padded bytes, then the length (a shorter prefix equal once padded
+   * is a prefix of the longer one, or the same bytes followed by zeros: smaller either way).
+   */
+  @Override
+  public int compareTo(Prefix o) {
+    int c = Long.compareUnsigned(head, o.head);
+    if (c == 0) {
+      c = Byte.compareUnsigned(middle, o.middle);
+    }
+    if (c == 0) {
+      c = Long.compareUnsigned(tail, o.tail);
+    }
+    return c != 0 ? c : Integer.compare(length, o.length);
   }
 
   /**
    * A header's last 8 bytes are the partition hash, already well spread: they are the hash, mixed
    * with the store id and index number so that one partition key in two tables or indices does not
-   * collide. Other keys (shorter than a header) hash their bytes.
+   * collide (and, for a short key, with its length).
    */
-  private static int hash(byte[] bytes, int length) {
-    if (length == LENGTH) {
-      long store = (long) LONG_BE.get(bytes, 0) * 31 + bytes[8];
-      long h = (long) LONG_BE.get(bytes, 9) ^ (store * 0x9E3779B97F4A7C15L);
-      return (int) (h ^ (h >>> 32));
-    }
-    int h = 1;
-    for (int i = 0; i < length; i++) {
-      h = 31 * h + bytes[i];
-    }
-    return h;
-  }
-
   @Override
   public int hashCode() {
-    return hash;
+    long h = tail ^ ((head * 31 + middle + length) * 0x9E3779B97F4A7C15L);
+    return (int) (h ^ (h >>> 32));
   }
 
   @Override
   public boolean equals(Object o) {
     return o instanceof Prefix p
-        && p.hash == hash
-        && p.length == length
-        && Arrays.equals(bytes, 0, length, p.bytes, 0, length);
+        && p.tail == tail
+        && p.head == head
+        && p.middle == middle
+        && p.length == length;
   }
 
   @Override
   public String toString() {
+    byte[] bytes = new byte[LENGTH];
+    LONG_BE.set(bytes, 0, head);
+    bytes[8] = middle;
+    LONG_BE.set(bytes, 9, tail);
     return java.util.HexFormat.of().formatHex(bytes, 0, length);
   }
 }
