@@ -33,9 +33,10 @@ import org.jspecify.annotations.Nullable;
  * S (the new one's first batch is numbered past the published number, which is at least S); a
  * reader registered after the removal cannot reach the old partition by a lookup made after that
  * (iterators of both maps do not return entries removed before they were made). A point read that
- * does not register sees a key of the new partition only with a version numbered after its own
- * number and no older one: absent, which is the key's value at an instant of the call (the deletion
- * was published after the read's number).
+ * does not register, took its number before the new partition was made and meets a key of it finds
+ * only versions numbered after its own: it answers absent, which the key was at an instant of the
+ * call (when the read took its number, or else when the deletion that emptied the old partition was
+ * published).
  */
 final class PartitionMap {
   private final ConcurrentHashMap<Prefix, Partition> byPrefix = new ConcurrentHashMap<>();
