@@ -67,7 +67,7 @@ public abstract class OrderedStoreContract {
 
   @Provide
   Arbitrary<List<Op>> runs() {
-    return StoreOps.ops().list().ofMaxSize(40);
+    return StoreOps.ops().list().ofMaxSize(60);
   }
 
   /** An open snapshot and the model as it was when the snapshot was taken. */

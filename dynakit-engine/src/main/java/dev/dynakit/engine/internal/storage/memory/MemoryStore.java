@@ -5,25 +5,22 @@ import dev.dynakit.engine.storage.Snapshot;
 import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ConcurrentSkipListMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The in-memory store: a concurrent skip list, ordered by unsigned bytes, from each key to its
- * {@link Version}s. Batches are numbered; one writer at a time (a monitor) adds a batch's versions
- * and then publishes its number, which makes the whole batch visible at once. A point read takes
- * the newest version at or before the last published number; a scan or a {@link Snapshot} registers
- * the number it reads at ({@link Readers}), and versions are dropped only once no registered reader
- * can need them.
+ * The in-memory store: each key's {@link Version}s, in {@link Partition}s of keys that share a
+ * {@link Prefix} (a table's partition), found by a hash map or in order ({@link PartitionMap}).
+ * Batches are numbered; one writer at a time (a monitor) adds a batch's versions and then publishes
+ * its number, which makes the whole batch visible at once. A point read takes the newest version at
+ * or before the last published number; a scan or a {@link Snapshot} registers the number it reads
+ * at ({@link Readers}), and versions are dropped only once no registered reader can need them.
  *
  * <p>Readers take no lock, registering included; writers hold the monitor for the changes of one
  * batch only.
  */
 public final class MemoryStore implements OrderedStore {
-  private final ConcurrentSkipListMap<byte[], Version> map =
-      new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+  private final PartitionMap partitions = new PartitionMap();
   private final Object writeLock = new Object();
   // the published number and the numbers open readers read at; published under writeLock
   private final Readers readers = new Readers();
@@ -32,14 +29,14 @@ public final class MemoryStore implements OrderedStore {
   private final ArrayDeque<Garbage> garbage = new ArrayDeque<>();
   private volatile boolean closed;
 
-  // The version itself rather than its key: collecting cuts below it without finding the key in
-  // the skip list again (a walk of about log2(N) cache misses that every overwrite paid).
-  private record Garbage(byte[] key, Version version) {}
+  // The version itself and its partition: collecting cuts below it, and removes a deleted key and
+  // then its partition if empty, without finding them again.
+  private record Garbage(Partition partition, byte[] key, Version version) {}
 
   @Override
   public byte @Nullable [] get(byte[] key) {
     long seq = readers.published();
-    Version v = map.get(key);
+    Version v = newest(key);
     while (v != null) {
       if (v.seq <= seq) {
         return v.value;
@@ -61,7 +58,7 @@ public final class MemoryStore implements OrderedStore {
       byte @Nullable [] fromInclusive, byte @Nullable [] toExclusive, boolean reverse) {
     Readers.Epoch at = readers.register();
     return new MemoryCursor(
-        map, fromInclusive, toExclusive, reverse, at.seq, () -> readers.release(at));
+        partitions, fromInclusive, toExclusive, reverse, at.seq, () -> readers.release(at));
   }
 
   @Override
@@ -74,14 +71,14 @@ public final class MemoryStore implements OrderedStore {
 
       @Override
       public byte @Nullable [] get(byte[] key) {
-        Version v = Version.at(map.get(key), seq);
+        Version v = Version.at(newest(key), seq);
         return v == null ? null : v.value;
       }
 
       @Override
       public StoreCursor scan(
           byte @Nullable [] fromInclusive, byte @Nullable [] toExclusive, boolean reverse) {
-        return new MemoryCursor(map, fromInclusive, toExclusive, reverse, seq, () -> {});
+        return new MemoryCursor(partitions, fromInclusive, toExclusive, reverse, seq, () -> {});
       }
 
       @Override
@@ -105,14 +102,19 @@ public final class MemoryStore implements OrderedStore {
       long seq = readers.published() + 1;
       for (WriteBatch.Change c : changes) {
         byte[] value = c.value();
+        // a deletion of a key in no partition changes nothing, and creates none
+        Partition p = value == null ? partitions.find(c.key()) : partitions.findOrCreate(c.key());
+        if (p == null) {
+          continue;
+        }
         // one walk of the skip list for an overwrite (find, then swap the node's value), where a
         // get and then a put walked it twice
         Version v =
-            map.compute(
+            p.keys.compute(
                 c.key(),
                 (k, head) -> head == null && value == null ? null : new Version(seq, value, head));
         if (v != null && v.older != null) {
-          garbage.add(new Garbage(c.key(), v));
+          garbage.add(new Garbage(p, c.key(), v));
         }
       }
       readers.publish(seq);
@@ -125,7 +127,8 @@ public final class MemoryStore implements OrderedStore {
 
   /**
    * Drops what no reader at or after {@code oldest} can read: versions older than the newest one at
-   * or before it, and keys whose value then is a deletion. Under the write lock.
+   * or before it, keys whose value then is a deletion, and partitions left without keys. Under the
+   * write lock.
    */
   private void collect(long oldest) {
     while (!garbage.isEmpty() && garbage.peekFirst().version().seq <= oldest) {
@@ -134,25 +137,39 @@ public final class MemoryStore implements OrderedStore {
       // one is too, that one's own entry (later in the queue) cuts this one
       Version v = g.version();
       v.dropOlder();
-      if (v.value == null) {
-        // removes the key only while this deletion is still its newest version
-        map.remove(g.key(), v);
+      // removes the key only while this deletion is still its newest version
+      if (v.value == null && g.partition().keys.remove(g.key(), v)) {
+        partitions.removeIfEmpty(g.partition());
       }
     }
+  }
+
+  private @Nullable Version newest(byte[] key) {
+    Partition p = partitions.find(key);
+    return p == null ? null : p.keys.get(key);
   }
 
   /** How many versions the store holds for {@code key} (a deleted key may hold a marker). */
   int versionsHeld(byte[] key) {
     int n = 0;
-    for (Version v = map.get(key); v != null; v = v.older) {
+    for (Version v = newest(key); v != null; v = v.older) {
       n++;
     }
     return n;
   }
 
-  /** How many keys the skip list holds, deletion markers included. */
+  /** How many keys the store holds, deletion markers included. */
   int keysHeld() {
-    return map.size();
+    int n = 0;
+    for (Partition p : partitions.all()) {
+      n += p.keys.size();
+    }
+    return n;
+  }
+
+  /** How many partitions the store holds (both maps agree, or this throws). */
+  int partitionsHeld() {
+    return partitions.size();
   }
 
   private void requireOpen() {
@@ -165,7 +182,7 @@ public final class MemoryStore implements OrderedStore {
   public void close() {
     closed = true;
     synchronized (writeLock) {
-      map.clear();
+      partitions.clear();
       garbage.clear();
     }
   }
