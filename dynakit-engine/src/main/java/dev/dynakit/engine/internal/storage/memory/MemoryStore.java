@@ -107,12 +107,12 @@ public final class MemoryStore implements OrderedStore {
         if (p == null) {
           continue;
         }
-        // one walk of the skip list for an overwrite (find, then swap the node's value), where a
+        // one walk of the partition for an overwrite (find, then swap the newest version), where a
         // get and then a put walked it twice
         Version v =
-            p.keys.compute(
+            p.update(
                 c.key(),
-                (k, head) -> head == null && value == null ? null : new Version(seq, value, head));
+                head -> head == null && value == null ? null : new Version(seq, value, head));
         if (v != null && v.older != null) {
           garbage.add(new Garbage(p, c.key(), v));
         }
@@ -138,7 +138,7 @@ public final class MemoryStore implements OrderedStore {
       Version v = g.version();
       v.dropOlder();
       // removes the key only while this deletion is still its newest version
-      if (v.value == null && g.partition().keys.remove(g.key(), v)) {
+      if (v.value == null && g.partition().remove(g.key(), v)) {
         partitions.removeIfEmpty(g.partition());
       }
     }
@@ -146,7 +146,7 @@ public final class MemoryStore implements OrderedStore {
 
   private @Nullable Version newest(byte[] key) {
     Partition p = partitions.find(key);
-    return p == null ? null : p.keys.get(key);
+    return p == null ? null : p.newest(key);
   }
 
   /** How many versions the store holds for {@code key} (a deleted key may hold a marker). */
@@ -162,9 +162,15 @@ public final class MemoryStore implements OrderedStore {
   int keysHeld() {
     int n = 0;
     for (Partition p : partitions.all()) {
-      n += p.keys.size();
+      n += p.size();
     }
     return n;
+  }
+
+  /** Whether the partition of {@code key} exists and holds its keys in a skip list. */
+  boolean partitionIsSkipList(byte[] key) {
+    Partition p = partitions.find(key);
+    return p != null && p.isSkipList();
   }
 
   /** How many partitions the store holds (both maps agree, or this throws). */

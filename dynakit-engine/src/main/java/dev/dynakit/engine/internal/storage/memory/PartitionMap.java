@@ -52,7 +52,7 @@ final class PartitionMap {
     Prefix prefix = Prefix.of(key);
     Partition p = byPrefix.get(prefix);
     if (p == null) {
-      p = new Partition(prefix);
+      p = new Partition(prefix, key);
       ordered.put(prefix, p);
       byPrefix.put(prefix, p);
     }
@@ -63,7 +63,7 @@ final class PartitionMap {
    * Removes {@code p} from both maps if it holds no key (see the class comment). The writer only.
    */
   void removeIfEmpty(Partition p) {
-    if (p.keys.isEmpty()) {
+    if (p.isEmpty()) {
       byPrefix.remove(p.prefix, p);
       ordered.remove(p.prefix, p);
     }

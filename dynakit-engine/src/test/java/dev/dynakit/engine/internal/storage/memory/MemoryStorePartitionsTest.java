@@ -94,6 +94,53 @@ class MemoryStorePartitionsTest {
   }
 
   @Test
+  void aPartitionOfOneKey_holdsItInline_andASecondKeyMakesItASkipList_readersOfEitherFormRight() {
+    byte[] first = itemKey(TABLE, "p", "a");
+    byte[] second = itemKey(TABLE, "p", "b");
+    byte[][] partition = KeyCodec.partitionRange(TABLE, 0, List.of(new AttrValue.S("p")));
+    store.apply(new WriteBatch().put(first, new byte[] {1}));
+    store.apply(new WriteBatch().put(first, new byte[] {2}));
+    assertThat(store.partitionIsSkipList(first)).isFalse();
+    try (Snapshot one = store.snapshot()) {
+      store.apply(new WriteBatch().put(second, new byte[] {3}));
+      assertThat(store.partitionIsSkipList(first)).isTrue();
+      store.apply(new WriteBatch().put(first, new byte[] {4}));
+
+      // the snapshot, taken while the partition held one key inline, still reads that instant
+      assertThat(one.get(first)).containsExactly(2);
+      assertThat(one.get(second)).isNull();
+      assertThat(read(one.scan(partition[0], partition[1], true)))
+          .extracting(e -> e.value()[0])
+          .containsExactly((byte) 2);
+    }
+    assertThat(read(store.scan(partition[0], partition[1], false)))
+        .extracting(e -> e.value()[0])
+        .containsExactly((byte) 4, (byte) 3);
+    assertThat(store.get(first)).containsExactly(4);
+
+    // deleting both frees the partition; a new first key is inline again
+    store.apply(new WriteBatch().delete(first).delete(second));
+    assertThat(store.partitionsHeld()).isZero();
+    store.apply(new WriteBatch().put(second, new byte[] {5}));
+    assertThat(store.partitionIsSkipList(second)).isFalse();
+    assertThat(read(store.scan(partition[0], partition[1], false)))
+        .extracting(e -> e.value()[0])
+        .containsExactly((byte) 5);
+  }
+
+  @Test
+  void theInlineKey_isClippedByTheRangeOfAScan_likeAnyOther() {
+    byte[] only = itemKey(TABLE, "p", "m");
+    store.apply(new WriteBatch().put(only, new byte[] {1}));
+    assertThat(read(store.scan(itemKey(TABLE, "p", "a"), itemKey(TABLE, "p", "m"), false)))
+        .isEmpty();
+    assertThat(read(store.scan(itemKey(TABLE, "p", "n"), itemKey(TABLE, "p", "z"), true)))
+        .isEmpty();
+    assertThat(read(store.scan(only, itemKey(TABLE, "p", "n"), false))).hasSize(1);
+    assertThat(read(store.scan(null, null, true))).hasSize(1);
+  }
+
+  @Test
   void headersOfTheSamePartitionKeyInTwoTables_areTwoPartitions() {
     // the same partition hash in both headers: only the store id tells them apart
     store.apply(
