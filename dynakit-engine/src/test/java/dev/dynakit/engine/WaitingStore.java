@@ -1,8 +1,6 @@
 package dev.dynakit.engine;
 
-import dev.dynakit.engine.storage.OrderedStore;
-import dev.dynakit.engine.storage.Snapshot;
-import dev.dynakit.engine.storage.StoreCursor;
+import dev.dynakit.engine.storage.ForwardingStore;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -18,10 +16,9 @@ import org.jspecify.annotations.Nullable;
  * the test opens a gate. Every wait gives up after {@link #WAIT_SECONDS}, counted in {@link
  * #timeouts}, so that a test of a server that cannot run them together fails instead of hanging.
  */
-final class WaitingStore implements OrderedStore {
+final class WaitingStore extends ForwardingStore {
   static final int WAIT_SECONDS = 10;
 
-  private final OrderedStore inner = EngineDefaults.memoryStore();
   private final boolean waitsForDisk;
   private final List<String> applyThreads = new CopyOnWriteArrayList<>();
   private final Semaphore entered = new Semaphore(0);
@@ -30,6 +27,7 @@ final class WaitingStore implements OrderedStore {
   private volatile @Nullable CountDownLatch gate;
 
   WaitingStore(boolean waitsForDisk) {
+    super(EngineDefaults.memoryStore());
     this.waitsForDisk = waitsForDisk;
   }
 
@@ -96,21 +94,6 @@ final class WaitingStore implements OrderedStore {
   @Override
   public boolean waitsForDisk() {
     return waitsForDisk;
-  }
-
-  @Override
-  public byte @Nullable [] get(byte[] key) {
-    return inner.get(key);
-  }
-
-  @Override
-  public StoreCursor scan(byte @Nullable [] from, byte @Nullable [] to, boolean reverse) {
-    return inner.scan(from, to, reverse);
-  }
-
-  @Override
-  public Snapshot snapshot() {
-    return inner.snapshot();
   }
 
   @Override

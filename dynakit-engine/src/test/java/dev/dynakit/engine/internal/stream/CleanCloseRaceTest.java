@@ -8,10 +8,8 @@ import dev.dynakit.engine.EngineResponse;
 import dev.dynakit.engine.ManualClock;
 import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.storage.memory.MemoryStore;
+import dev.dynakit.engine.storage.ForwardingStore;
 import dev.dynakit.engine.storage.OrderedStore;
-import dev.dynakit.engine.storage.Snapshot;
-import dev.dynakit.engine.storage.StoreCursor;
-import dev.dynakit.engine.storage.WriteBatch;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,29 +27,12 @@ import org.junit.jupiter.api.Test;
 @SuppressWarnings("unchecked")
 class CleanCloseRaceTest {
   /** A memory store that runs something just before it closes, and leaves its data for a reopen. */
-  private static final class ClosingStore implements OrderedStore {
-    private final MemoryStore inner = new MemoryStore();
+  private static final class ClosingStore extends ForwardingStore {
+    ClosingStore() {
+      super(new MemoryStore());
+    }
+
     private volatile @Nullable Runnable beforeClose;
-
-    @Override
-    public void apply(WriteBatch batch) {
-      inner.apply(batch);
-    }
-
-    @Override
-    public byte @Nullable [] get(byte[] key) {
-      return inner.get(key);
-    }
-
-    @Override
-    public StoreCursor scan(byte @Nullable [] from, byte @Nullable [] to, boolean reverse) {
-      return inner.scan(from, to, reverse);
-    }
-
-    @Override
-    public Snapshot snapshot() {
-      return inner.snapshot();
-    }
 
     @Override
     public void close() {

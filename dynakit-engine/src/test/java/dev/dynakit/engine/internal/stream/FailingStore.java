@@ -1,9 +1,7 @@
 package dev.dynakit.engine.internal.stream;
 
 import dev.dynakit.engine.internal.storage.memory.MemoryStore;
-import dev.dynakit.engine.storage.OrderedStore;
-import dev.dynakit.engine.storage.Snapshot;
-import dev.dynakit.engine.storage.StoreCursor;
+import dev.dynakit.engine.storage.ForwardingStore;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.util.Arrays;
 import java.util.function.Predicate;
@@ -14,11 +12,20 @@ import org.jspecify.annotations.Nullable;
  * and that can "crash": from then on it stores nothing and its close leaves the memory store as it
  * is, so that a new engine opens what a killed process left.
  */
-final class FailingStore implements OrderedStore {
-  private final MemoryStore inner = new MemoryStore();
+final class FailingStore extends ForwardingStore {
+  private final MemoryStore memory;
   private volatile @Nullable Predicate<WriteBatch> failNext;
   private volatile int failures;
   private volatile boolean crashed;
+
+  FailingStore() {
+    this(new MemoryStore());
+  }
+
+  private FailingStore(MemoryStore memory) {
+    super(memory);
+    this.memory = memory;
+  }
 
   /** The next batch {@code which} accepts fails, once. */
   void failNext(Predicate<WriteBatch> which) {
@@ -37,7 +44,7 @@ final class FailingStore implements OrderedStore {
 
   /** What the store holds, as a new process would open it. */
   MemoryStore inner() {
-    return inner;
+    return memory;
   }
 
   /** A batch that puts or deletes a key starting with {@code prefix}. */
@@ -73,21 +80,6 @@ final class FailingStore implements OrderedStore {
       throw new IllegalStateException("the store failed this batch (as the test asked)");
     }
     inner.apply(batch);
-  }
-
-  @Override
-  public byte @Nullable [] get(byte[] key) {
-    return inner.get(key);
-  }
-
-  @Override
-  public StoreCursor scan(byte @Nullable [] from, byte @Nullable [] to, boolean reverse) {
-    return inner.scan(from, to, reverse);
-  }
-
-  @Override
-  public Snapshot snapshot() {
-    return inner.snapshot();
   }
 
   @Override

@@ -6,9 +6,7 @@ import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineResponse;
 import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.storage.memory.MemoryStore;
-import dev.dynakit.engine.storage.OrderedStore;
-import dev.dynakit.engine.storage.Snapshot;
-import dev.dynakit.engine.storage.StoreCursor;
+import dev.dynakit.engine.storage.ForwardingStore;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -26,21 +24,14 @@ import org.junit.jupiter.api.Test;
 class StreamsInFlightTest {
 
   /** A memory store whose next batch applied by one chosen thread waits until released. */
-  private static final class PausingStore implements OrderedStore {
-    private final MemoryStore store = new MemoryStore();
+  private static final class PausingStore extends ForwardingStore {
+    PausingStore() {
+      super(new MemoryStore());
+    }
+
     private final CountDownLatch entered = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
     private volatile @Nullable Thread paused;
-
-    @Override
-    public byte @Nullable [] get(byte[] key) {
-      return store.get(key);
-    }
-
-    @Override
-    public StoreCursor scan(byte @Nullable [] from, byte @Nullable [] to, boolean reverse) {
-      return store.scan(from, to, reverse);
-    }
 
     @Override
     public void apply(WriteBatch batch) {
@@ -53,17 +44,7 @@ class StreamsInFlightTest {
           Thread.currentThread().interrupt();
         }
       }
-      store.apply(batch);
-    }
-
-    @Override
-    public Snapshot snapshot() {
-      return store.snapshot();
-    }
-
-    @Override
-    public void close() {
-      store.close();
+      inner.apply(batch);
     }
   }
 
