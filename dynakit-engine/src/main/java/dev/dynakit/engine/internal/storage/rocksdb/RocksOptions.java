@@ -4,7 +4,7 @@ import java.lang.management.ManagementFactory;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.Cache;
-import org.rocksdb.LRUCache;
+import org.rocksdb.HyperClockCache;
 import org.rocksdb.Options;
 
 /**
@@ -13,7 +13,7 @@ import org.rocksdb.Options;
  * than the memtable then reads and decompresses a block from the operating system's page cache in
  * every level it looks into, so its latency grew 6x from 10^4 to 10^7 items (docs/benchmarks.md,
  * "Scale, durability and start-up"). What is set here keeps a read of a large table to cached
- * blocks.
+ * blocks, found with as few lookups as RocksDB allows.
  */
 final class RocksOptions implements AutoCloseable {
   /**
@@ -38,10 +38,13 @@ final class RocksOptions implements AutoCloseable {
    * @param cacheBytes the block cache's capacity, outside the Java heap
    */
   RocksOptions(long cacheBytes) {
-    // Uncompressed blocks, outside the Java heap (a -Xmx512m engine can hold a table of 10^7
+    // Uncompressed data blocks, outside the Java heap (a -Xmx512m engine can hold a table of 10^7
     // items in the cache); memory is taken only as blocks are read, so a small table costs little.
-    // 2^6 shards: the default for this size, fewer lock collisions between reading threads.
-    this.cache = new LRUCache(cacheBytes, 6, false, 0.1);
+    // A clock cache, not RocksDB's LRU cache: a lookup takes no lock and moves no list entries,
+    // and with 10^7 items cached the LRU cache's hash chains and list updates were the largest
+    // cost of a Query after the index search (HyperClockCache: p50 17.4 against 20.6 us, side by
+    // side; docs/benchmarks.md, "Where a disk Query's time goes"). 0: the table sizes itself.
+    this.cache = new HyperClockCache(cacheBytes, 0, -1, false);
     // 10 bits a key: about 1 % false positives. A point read (GetItem, a condition's read) then
     // looks into the one file that holds the key instead of one per level.
     this.filter = new BloomFilter(10, false);
@@ -49,15 +52,12 @@ final class RocksOptions implements AutoCloseable {
         new BlockBasedTableConfig()
             .setBlockCache(cache)
             .setFilterPolicy(filter)
-            // index and filter blocks in the same cache, bounded with the data instead of held
-            // beside it per open file; at high priority (the 10 % pool above), so a scan of a large
-            // table evicts data blocks before them
-            .setCacheIndexAndFilterBlocks(true)
-            .setCacheIndexAndFilterBlocksWithHighPriority(true)
-            // the newest files (level 0, each looked into by every read) and the top level of every
-            // index are never evicted: a read never waits for them to be read again
-            .setPinL0FilterAndIndexBlocksInCache(true)
-            .setPinTopLevelIndexAndFilter(true);
+            // Index and filter blocks are held by each open file's reader, outside the cache (under
+            // 4 bytes an item: 37 MB for 10^7 items of 200 bytes): a Query then makes no cache
+            // lookup for them, and a Scan that fills the cache with data blocks never evicts them
+            // (the clock cache keeps priorities only loosely). Measured: 16.4 against 17.4 us with
+            // them in the cache.
+            .setCacheIndexAndFilterBlocks(false);
     this.options =
         new Options()
             .setCreateIfMissing(true)
