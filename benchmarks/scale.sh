@@ -19,6 +19,8 @@
 #   BENCH_SCALE_STORES [memory disk]        which halves of the latency section run
 #   BENCH_SCALE_WARM [0]                    1: the latency section reads each table whole before
 #                                           its Queries (the steady state, every block cached)
+#   BENCH_SCALE_REOPEN [0]                  1: the disk half then reopens every store (all tables in
+#                                           files, as after a restart) and times the Queries again
 #   BENCH_SCALE_DIR [benchmarks/results/scale-data]  where the on-disk stores go (deleted after)
 #   BENCH_SCALE_PUT_CONNECTIONS [16]        wrk connections of disk-put (the same for both servers)
 #   BENCH_BUILD [1]                         0 reuses benchmarks/target from an earlier build
@@ -30,7 +32,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 section=${1:-scale}
 case "$section" in
   scale | cold-start | latency | disk-open | disk-put | bulk-load | backfill) ;;
-  *) sed -n '2,26p' "$0"; exit 2 ;;
+  *) sed -n '2,28p' "$0"; exit 2 ;;
 esac
 sizes=${BENCH_SCALE_SIZES:-10000,100000,1000000,10000000}
 memory_opts=${BENCH_SCALE_MEMORY_JVM_OPTS:--Xmx8g}
@@ -94,6 +96,8 @@ if wants latency; then
   stores=" ${BENCH_SCALE_STORES:-memory disk} "
   warm=()
   [ "${BENCH_SCALE_WARM:-0}" = 1 ] && warm=(--warm)
+  reopen=()
+  [ "${BENCH_SCALE_REOPEN:-0}" = 1 ] && reopen=(--reopen)
   if [[ $stores == *" memory "* ]]; then
     run latency-memory "$memory_opts" QueryLatencyGrowth --store memory --sizes "$sizes" "${warm[@]}" \
       || status=1
@@ -101,7 +105,7 @@ if wants latency; then
   if [[ $stores == *" disk "* ]]; then
     rm -rf "$data" && mkdir -p "$data"
     run latency-disk "$disk_opts" QueryLatencyGrowth --store disk --dir "$data" --sizes "$sizes" \
-      --scan "${warm[@]}" || status=1
+      --scan "${warm[@]}" "${reopen[@]}" || status=1
     rm -rf "$data"
   fi
 fi

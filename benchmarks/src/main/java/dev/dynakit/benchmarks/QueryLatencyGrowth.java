@@ -22,6 +22,12 @@ import java.util.SplittableRandom;
  * on-disk table's Queries mostly read blocks no Query read before, which is what a freshly opened
  * server does (see {@link FirstTouchCost} for what that costs on the machine itself).
  *
+ * <p>With {@code --reopen} (on-disk stores) it then closes every engine and opens its directory
+ * again, as after a restart: every table is then in files (the store writes its memtable out at a
+ * close), and the Queries are timed again (after another warming read with {@code --warm}), printed
+ * with {@code reopened=true}. The first measurement has the smaller tables in RocksDB's memtable,
+ * which no read from a file matches; the second compares tables read the same way.
+ *
  * <p>With {@code --scan} it then reads the largest table whole with paged Scans ({@code Select
  * COUNT}), checking that every item is seen, and prints the rate and the peak heap: the table is
  * streamed, never held.
@@ -39,7 +45,7 @@ public final class QueryLatencyGrowth {
         Flags.parse(
             args,
             Set.of("--store", "--dir", "--sizes", "--queries", "--rounds", "--threads"),
-            Set.of("--scan", "--warm"));
+            Set.of("--scan", "--warm", "--reopen"));
     List<Long> sizes = new ArrayList<>();
     for (String s : flags.list("--sizes", "10000,100000,1000000,10000000")) {
       sizes.add(Long.parseLong(s.trim()));
@@ -49,6 +55,9 @@ public final class QueryLatencyGrowth {
     int threads = flags.integer("--threads", 2);
     String store = flags.string("--store", "memory");
     String dir = flags.string("--dir", null);
+    if (flags.has("--reopen") && !store.equals("disk")) {
+      throw new IllegalArgumentException("--reopen needs --store disk: a memory store is gone");
+    }
     int n = sizes.size();
     DynakitEngine[] engines = new DynakitEngine[n];
     double[] rates = new double[n];
@@ -63,43 +72,15 @@ public final class QueryLatencyGrowth {
             store, sizes.get(e), rates[e], Heap.liveMb(), Heap.peakMb());
         System.out.flush();
       }
-      if (flags.has("--warm")) {
-        // the steady state of a server in use: every block of the table read once, so that the
-        // Queries measure reading cached blocks, not the block cache's first growth (each new
-        // block of native memory is a page fault, 15-30 us on the benchmark machine's VM)
+      measure(engines, store, sizes, rates, flags.has("--warm"), queries, rounds, false);
+      if (flags.has("--reopen")) {
         for (int e = 0; e < n; e++) {
-          scan(engines[e], store, sizes.get(e));
+          engines[e].close();
+          engines[e] = null;
+          engines[e] = Engines.open(store, dir == null ? null : dir + "/items-" + sizes.get(e));
         }
+        measure(engines, store, sizes, rates, flags.has("--warm"), queries, rounds, true);
       }
-      long[][] nanos = new long[n][queries * (rounds - 1)];
-      SplittableRandom random = new SplittableRandom(42);
-      for (int r = 0; r < rounds; r++) {
-        for (int k = 0; k < n; k++) {
-          int e = r % 2 == 0 ? k : n - 1 - k;
-          // round 0 warms up: the JIT, and each engine's caches after the others' turns
-          time(
-              engines[e], sizes.get(e), random, nanos[e], r == 0 ? -1 : (r - 1) * queries, queries);
-        }
-      }
-      double[] p50 = new double[n];
-      for (int e = 0; e < n; e++) {
-        Arrays.sort(nanos[e]);
-        int m = nanos[e].length;
-        p50[e] = nanos[e][m / 2] / 1e3;
-        System.out.printf(
-            "latency store=%s items=%d query_p50_us=%.1f query_p90_us=%.1f load_items_per_s=%.0f%n",
-            store, sizes.get(e), p50[e], nanos[e][m * 9 / 10] / 1e3, rates[e]);
-      }
-      System.out.printf(
-          "latency-growth store=%s from=%d to=%d p50_growth=%.2fx heap_live_mb=%d"
-              + " heap_peak_mb=%d max_heap_mb=%d%n",
-          store,
-          sizes.get(0),
-          sizes.get(n - 1),
-          p50[n - 1] / p50[0],
-          Heap.liveMb(),
-          Heap.peakMb(),
-          Heap.maxMb());
       if (flags.has("--scan")) {
         scan(engines[n - 1], store, sizes.get(n - 1));
       }
@@ -110,6 +91,61 @@ public final class QueryLatencyGrowth {
         }
       }
     }
+  }
+
+  /**
+   * Times Queries of every engine in turns (after reading every table whole, with {@code warm}) and
+   * prints a line per size and the growth of the p50.
+   */
+  private static void measure(
+      DynakitEngine[] engines,
+      String store,
+      List<Long> sizes,
+      double[] rates,
+      boolean warm,
+      int queries,
+      int rounds,
+      boolean reopened) {
+    int n = engines.length;
+    if (warm) {
+      // the steady state of a server in use: every block of the table read once, so that the
+      // Queries measure reading cached blocks, not the block cache's first growth (each new
+      // block of native memory is a page fault, 15-30 us on the benchmark machine's VM)
+      for (int e = 0; e < n; e++) {
+        scan(engines[e], store, sizes.get(e));
+      }
+    }
+    long[][] nanos = new long[n][queries * (rounds - 1)];
+    SplittableRandom random = new SplittableRandom(42);
+    for (int r = 0; r < rounds; r++) {
+      for (int k = 0; k < n; k++) {
+        int e = r % 2 == 0 ? k : n - 1 - k;
+        // round 0 warms up: the JIT, and each engine's caches after the others' turns
+        time(engines[e], sizes.get(e), random, nanos[e], r == 0 ? -1 : (r - 1) * queries, queries);
+      }
+    }
+    double[] p50 = new double[n];
+    String tag = reopened ? " reopened=true" : "";
+    for (int e = 0; e < n; e++) {
+      Arrays.sort(nanos[e]);
+      int m = nanos[e].length;
+      p50[e] = nanos[e][m / 2] / 1e3;
+      System.out.printf(
+          "latency store=%s%s items=%d query_p50_us=%.1f query_p90_us=%.1f load_items_per_s=%.0f%n",
+          store, tag, sizes.get(e), p50[e], nanos[e][m * 9 / 10] / 1e3, rates[e]);
+    }
+    System.out.printf(
+        "latency-growth store=%s%s from=%d to=%d p50_growth=%.2fx heap_live_mb=%d"
+            + " heap_peak_mb=%d max_heap_mb=%d%n",
+        store,
+        tag,
+        sizes.get(0),
+        sizes.get(n - 1),
+        p50[n - 1] / p50[0],
+        Heap.liveMb(),
+        Heap.peakMb(),
+        Heap.maxMb());
+    System.out.flush();
   }
 
   /**
