@@ -2,6 +2,7 @@ package dev.dynakit.benchmarks;
 
 import dev.dynakit.engine.DynakitEngine;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,9 +25,12 @@ import java.util.SplittableRandom;
  *
  * <p>With {@code --reopen} (on-disk stores) it then closes every engine and opens its directory
  * again, as after a restart: every table is then in files (the store writes its memtable out at a
- * close), and the Queries are timed again (after another warming read with {@code --warm}), printed
- * with {@code reopened=true}. The first measurement has the smaller tables in RocksDB's memtable,
- * which no read from a file matches; the second compares tables read the same way.
+ * close). Once RocksDB's background compactions have settled (no data file made or deleted for
+ * {@code --settle-seconds}, 10 by default: {@link StoreSettling}) the Queries are timed again
+ * (after another warming read with {@code --warm}), printed with {@code reopened=true}. The first
+ * measurement has the smaller tables in RocksDB's memtable, which no read from a file matches, and
+ * the largest still being compacted; the second compares tables read the same way, as a server
+ * whose data was written earlier reads them.
  *
  * <p>With {@code --scan} it then reads the largest table whole with paged Scans ({@code Select
  * COUNT}), checking that every item is seen, and prints the rate and the peak heap: the table is
@@ -44,7 +48,14 @@ public final class QueryLatencyGrowth {
     Flags flags =
         Flags.parse(
             args,
-            Set.of("--store", "--dir", "--sizes", "--queries", "--rounds", "--threads"),
+            Set.of(
+                "--store",
+                "--dir",
+                "--sizes",
+                "--queries",
+                "--rounds",
+                "--threads",
+                "--settle-seconds"),
             Set.of("--scan", "--warm", "--reopen"));
     List<Long> sizes = new ArrayList<>();
     for (String s : flags.list("--sizes", "10000,100000,1000000,10000000")) {
@@ -79,6 +90,11 @@ public final class QueryLatencyGrowth {
           engines[e] = null;
           engines[e] = Engines.open(store, dir == null ? null : dir + "/items-" + sizes.get(e));
         }
+        List<Path> directories = new ArrayList<>();
+        for (Long size : sizes) {
+          directories.add(Path.of(dir, "items-" + size));
+        }
+        StoreSettling.await(directories, flags.integer("--settle-seconds", 10));
         measure(engines, store, sizes, rates, flags.has("--warm"), queries, rounds, true);
       }
       if (flags.has("--scan")) {

@@ -36,6 +36,8 @@ class QueryLatencyGrowthTest {
     assertThat(lines.stream().filter(l -> l.startsWith("latency store=disk reopened=true items=")))
         .hasSize(2);
     assertThat(lines)
+        .anyMatch(l -> l.startsWith("settled stores=2 ") && l.contains("settled=true"));
+    assertThat(lines)
         .anyMatch(l -> l.startsWith("latency-growth store=disk from=100 to=1000 "))
         .anyMatch(l -> l.startsWith("latency-growth store=disk reopened=true from=100 to=1000 "))
         // the warming reads before each measurement, and the final Scan
