@@ -23,8 +23,9 @@ final class RocksWritePath {
         // seven writes a group and a context switch costing dearly (2 cores, a virtual machine),
         // the leader inserting the group's few small batches itself is cheaper.
         .setAllowConcurrentMemtableWrite(false)
-        // A waiting writer spins and calls sched_yield for up to 100 µs before it blocks: on a
-        // machine with fewer cores than waiting writers that burns the CPU the leader needs.
+        // After a short spin, a waiting writer would also call sched_yield for up to 100 µs
+        // before it blocks: on a machine with fewer cores than waiting writers that burns the CPU
+        // the leader needs.
         .setEnableWriteThreadAdaptiveYield(false);
   }
 }
