@@ -67,6 +67,7 @@ final class RocksOptions implements AutoCloseable {
             // range over several partitions is still read in total order
             .useFixedLengthPrefixExtractor(PREFIX_LENGTH)
             .setTableFormatConfig(table);
+    RocksWritePath.configure(options);
   }
 
   Options options() {
