@@ -1,5 +1,5 @@
 # Shared by the side-by-side scripts (sourced, not run): building a checkout's benchmarks module
-# and its class path.
+# and its class path, the checkout of the commit compared against, and starting a server.
 
 # build DIR: the benchmarks module of the checkout at DIR and what it needs (never installed)
 build() {
@@ -9,3 +9,35 @@ build() {
 
 # classpath DIR: the class path of the benchmarks module built at DIR
 classpath() { echo "$1/benchmarks/target/classes:$(cat "$1/benchmarks/target/runtime-classpath.txt")"; }
+
+# checkout_base REV: sets base_dir to a built checkout of REV: $BENCH_BASE_DIR when set (used as it
+# is), else a temporary git worktree under $out, built here (its path in $tree, for the caller's
+# cleanup). Needs root, out and say from the caller.
+checkout_base() {
+  if [ -n "${BENCH_BASE_DIR:-}" ]; then
+    base_dir=$BENCH_BASE_DIR
+  else
+    tree="$out/base" base_dir="$out/base"
+    git -C "$root" worktree add -q --detach "$tree" "$1"
+    say "building $1"; build "$tree"
+  fi
+}
+
+# start_server NAME CLASSPATH CLASS [ARGS...]: starts a server main of the benchmarks module on a
+# free port (JVM options in $server_opts), logging to $out/NAME.log; records its pid in pids and
+# pid[NAME] and its address in url[NAME] (associative arrays the caller declares), and exits the
+# script when it does not say it listens within a minute.
+start_server() {
+  local name=$1 classpath=$2 class=$3
+  shift 3
+  # shellcheck disable=SC2086
+  java $server_opts -cp "$classpath" "$pkg.$class" --port 0 --max-seconds 3600 "$@" \
+    >"$out/$name.log" 2>&1 &
+  pids+=($!); pid[$name]=$!
+  for _ in $(seq 300); do
+    url[$name]=$(grep -so 'listening http://[0-9.:]*' "$out/$name.log" | head -1 | cut -d' ' -f2 || true)
+    [ -n "${url[$name]}" ] && return 0
+    sleep 0.2
+  done
+  say "$name did not start (see $out/$name.log)"; exit 1
+}

@@ -26,12 +26,15 @@ done
 connections=${BENCH_SCALE_PUT_CONNECTIONS:-16}
 rounds=${BENCH_WRK_ROUNDS:-8}
 pkg=dev.dynakit.benchmarks
+server_opts="-Xms1g -Xmx1g -XX:+AlwaysPreTouch"
 out=$(mktemp -d)
 say() { echo "[disk-put-side-by-side $(date -u +%H:%M:%S)] $*" >&2; }
 
 pids=() tree=
 cleanup() {
   kill "${pids[@]}" 2>/dev/null || true
+  # an on-disk server writes its memtables out as it closes: its files go once it has exited
+  wait "${pids[@]}" 2>/dev/null || true
   rm -rf "$out/data"
   [ -n "$tree" ] && git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || true
 }
@@ -42,28 +45,13 @@ trap cleanup EXIT
 
 if [ "${BENCH_BUILD:-1}" != 0 ]; then say "building this checkout"; build "$root"; fi
 cp=$(classpath "$root")
-if [ -n "${BENCH_BASE_DIR:-}" ]; then
-  base_dir=$BENCH_BASE_DIR
-else
-  tree="$out/base" base_dir="$out/base"
-  git -C "$root" worktree add -q --detach "$tree" "$base"
-  say "building $base"; build "$tree"
-fi
+checkout_base "$base"
 
 declare -A url=() pid=()
+# the seeded table every server gets before its first turn
 start() { # NAME CLASSPATH [ARGS...]
-  local name=$1 classpath=$2
-  shift 2
-  java -Xms1g -Xmx1g -XX:+AlwaysPreTouch -cp "$classpath" "$pkg.EngineServerMain" --port 0 \
-    --max-seconds 3600 "$@" >"$out/$name.log" 2>&1 &
-  pids+=($!); pid[$name]=$!
-  for _ in $(seq 300); do
-    url[$name]=$(grep -o 'listening http://[0-9.:]*' "$out/$name.log" | head -1 | cut -d' ' -f2 || true)
-    [ -n "${url[$name]}" ] && break
-    sleep 0.2
-  done
-  [ -n "${url[$name]}" ] || { say "$name did not start (see $out/$name.log)"; exit 1; }
-  java -cp "$classpath" "$pkg.Seeder" --endpoint "${url[$name]}" >"$out/seed-$name.log" 2>&1
+  start_server "$1" "$2" EngineServerMain "${@:3}"
+  java -cp "$2" "$pkg.Seeder" --endpoint "${url[$1]}" >"$out/seed-$1.log" 2>&1
 }
 start memory "$cp"
 start disk "$cp" --data-dir "$out/data/disk"

@@ -47,29 +47,12 @@ trap cleanup EXIT
 
 if [ "${BENCH_BUILD:-1}" != 0 ]; then say "building this checkout"; build "$root"; fi
 cp=$(classpath "$root")
-if [ -n "${BENCH_BASE_DIR:-}" ]; then
-  base_dir=$BENCH_BASE_DIR
-else
-  tree="$out/base" base_dir="$out/base"
-  git -C "$root" worktree add -q --detach "$tree" "$base"
-  say "building $base"; build "$tree"
-fi
+checkout_base "$base"
 
 declare -A url=() pid=()
-start() { # NAME CLASSPATH CLASS
-  # shellcheck disable=SC2086
-  java $server_opts -cp "$2" "$pkg.$3" --port 0 --max-seconds 3600 >"$out/$1.log" 2>&1 &
-  pids+=($!); pid[$1]=$!
-  for _ in $(seq 300); do
-    url[$1]=$(grep -o 'listening http://[0-9.:]*' "$out/$1.log" | head -1 | cut -d' ' -f2 || true)
-    [ -n "${url[$1]}" ] && return 0
-    sleep 0.2
-  done
-  say "$1 did not start (see $out/$1.log)"; exit 1
-}
-start nothing "$cp" DoNothingServer
-start engine "$cp" EngineServerMain
-start base "$(classpath "$base_dir")" EngineServerMain
+start_server nothing "$cp" DoNothingServer
+start_server engine "$cp" EngineServerMain
+start_server base "$(classpath "$base_dir")" EngineServerMain
 for s in engine base; do
   java -cp "$cp" "$pkg.Seeder" --endpoint "${url[$s]}" >"$out/seed-$s.log" 2>&1
 done
