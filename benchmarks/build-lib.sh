@@ -41,3 +41,23 @@ start_server() {
   done
   say "$name did not start (see $out/$name.log)"; exit 1
 }
+
+# prepare_checkouts REV: builds this checkout (unless BENCH_BUILD=0) and sets cp to its class path,
+# then checks out and builds REV (checkout_base)
+prepare_checkouts() {
+  if [ "${BENCH_BUILD:-1}" != 0 ]; then say "building this checkout"; build "$root"; fi
+  cp=$(classpath "$root")
+  checkout_base "$1"
+}
+
+# stop_servers: stops the servers in pids and waits until they have exited (an on-disk server
+# writes its memtables out as it closes)
+stop_servers() {
+  kill "${pids[@]}" 2>/dev/null || true
+  wait "${pids[@]}" 2>/dev/null || true
+}
+
+# remove_base_tree: removes the temporary worktree of checkout_base, if it made one
+remove_base_tree() {
+  [ -n "$tree" ] && git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || true
+}

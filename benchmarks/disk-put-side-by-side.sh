@@ -32,20 +32,16 @@ say() { echo "[disk-put-side-by-side $(date -u +%H:%M:%S)] $*" >&2; }
 
 pids=() tree=
 cleanup() {
-  kill "${pids[@]}" 2>/dev/null || true
-  # an on-disk server writes its memtables out as it closes: its files go once it has exited
-  wait "${pids[@]}" 2>/dev/null || true
+  stop_servers
   rm -rf "$out/data"
-  [ -n "$tree" ] && git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || true
+  remove_base_tree
 }
 trap cleanup EXIT
 
 # shellcheck source=benchmarks/build-lib.sh
 . "$root/benchmarks/build-lib.sh"
 
-if [ "${BENCH_BUILD:-1}" != 0 ]; then say "building this checkout"; build "$root"; fi
-cp=$(classpath "$root")
-checkout_base "$base"
+prepare_checkouts "$base"
 
 declare -A url=() pid=()
 # the seeded table every server gets before its first turn

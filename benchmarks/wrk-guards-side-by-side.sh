@@ -37,17 +37,15 @@ say() { echo "[wrk-guards-side-by-side $(date -u +%H:%M:%S)] $*" >&2; }
 
 pids=() tree=
 cleanup() {
-  kill "${pids[@]}" 2>/dev/null || true
-  [ -n "$tree" ] && git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || true
+  stop_servers
+  remove_base_tree
 }
 trap cleanup EXIT
 
 # shellcheck source=benchmarks/build-lib.sh
 . "$root/benchmarks/build-lib.sh"
 
-if [ "${BENCH_BUILD:-1}" != 0 ]; then say "building this checkout"; build "$root"; fi
-cp=$(classpath "$root")
-checkout_base "$base"
+prepare_checkouts "$base"
 
 declare -A url=() pid=()
 start_server nothing "$cp" DoNothingServer
