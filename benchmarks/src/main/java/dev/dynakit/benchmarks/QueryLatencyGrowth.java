@@ -66,6 +66,12 @@ public final class QueryLatencyGrowth {
     int threads = flags.integer("--threads", 2);
     String store = flags.string("--store", "memory");
     String dir = flags.string("--dir", null);
+    int settleSeconds = flags.integer("--settle-seconds", 10);
+    if (settleSeconds < 1) {
+      // checked before the load: a wrong flag should not cost the hour a 10^7-item load takes
+      throw new IllegalArgumentException(
+          "--settle-seconds must be at least 1, not " + settleSeconds);
+    }
     if (flags.has("--reopen") && !store.equals("disk")) {
       throw new IllegalArgumentException("--reopen needs --store disk: a memory store is gone");
     }
@@ -94,7 +100,7 @@ public final class QueryLatencyGrowth {
         for (Long size : sizes) {
           directories.add(Path.of(dir, "items-" + size));
         }
-        StoreSettling.await(directories, flags.integer("--settle-seconds", 10));
+        StoreSettling.await(directories, settleSeconds);
         measure(engines, store, sizes, rates, flags.has("--warm"), queries, rounds, true);
       }
       if (flags.has("--scan")) {

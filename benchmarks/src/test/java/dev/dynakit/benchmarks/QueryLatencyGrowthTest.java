@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,6 +52,31 @@ class QueryLatencyGrowthTest {
     assertThatThrownBy(() -> QueryLatencyGrowth.main(new String[] {"--reopen"}))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("--reopen needs --store disk");
+  }
+
+  @Test
+  void aSettlingTimeBelowOneSecond_isRefused_beforeAnyTableIsLoaded() throws Exception {
+    assertThatThrownBy(
+            () ->
+                run(
+                    "--store",
+                    "disk",
+                    "--dir",
+                    directory.toString(),
+                    "--sizes",
+                    "100",
+                    "--queries",
+                    "5",
+                    "--rounds",
+                    "2",
+                    "--reopen",
+                    "--settle-seconds",
+                    "0"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--settle-seconds must be at least 1, not 0");
+    try (Stream<Path> left = Files.list(directory)) {
+      assertThat(left).isEmpty();
+    }
   }
 
   private static List<String> run(String... args) {

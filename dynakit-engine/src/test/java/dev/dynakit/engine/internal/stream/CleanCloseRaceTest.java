@@ -1,16 +1,17 @@
 package dev.dynakit.engine.internal.stream;
 
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.call;
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.iterator;
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.shards;
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineAccess;
-import dev.dynakit.engine.EngineResponse;
 import dev.dynakit.engine.ManualClock;
-import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.storage.memory.MemoryStore;
 import dev.dynakit.engine.storage.ForwardingStore;
 import dev.dynakit.engine.storage.OrderedStore;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -55,14 +56,6 @@ class CleanCloseRaceTest {
         .build();
   }
 
-  private static Map<String, Object> call(DynakitEngine engine, String target, String json) {
-    EngineResponse r =
-        engine.handle(target, json.replace('\'', '"').getBytes(StandardCharsets.UTF_8));
-    Map<String, Object> body = Json.parseObject(r.body());
-    assertThat(r.status()).as(body.toString()).isEqualTo(200);
-    return body;
-  }
-
   private static void put(DynakitEngine engine, String pk) {
     call(
         engine,
@@ -70,29 +63,11 @@ class CleanCloseRaceTest {
         "{'TableName':'orders','Item':{'pk':{'S':'" + pk + "'}}}");
   }
 
-  private static Map<String, Object> streams(DynakitEngine engine, String op, String json) {
-    return call(engine, StreamOperations.TARGET_PREFIX + op, json);
-  }
-
   /** The keys of every record, along the shards from their trim horizons. */
   private static List<String> keys(DynakitEngine engine, String arn) {
     List<String> out = new ArrayList<>();
-    Map<String, Object> d =
-        (Map<String, Object>)
-            streams(engine, "DescribeStream", "{'StreamArn':'" + arn + "'}")
-                .get("StreamDescription");
-    for (Map<String, Object> shard : (List<Map<String, Object>>) d.get("Shards")) {
-      String it =
-          (String)
-              streams(
-                      engine,
-                      "GetShardIterator",
-                      "{'StreamArn':'"
-                          + arn
-                          + "','ShardId':'"
-                          + shard.get("ShardId")
-                          + "','ShardIteratorType':'TRIM_HORIZON'}")
-                  .get("ShardIterator");
+    for (Map<String, Object> shard : shards(engine, arn)) {
+      String it = iterator(engine, arn, (String) shard.get("ShardId"), "TRIM_HORIZON", null);
       Map<String, Object> r = streams(engine, "GetRecords", "{'ShardIterator':'" + it + "'}");
       for (Map<String, Object> record : (List<Map<String, Object>>) r.get("Records")) {
         Map<String, Object> k =

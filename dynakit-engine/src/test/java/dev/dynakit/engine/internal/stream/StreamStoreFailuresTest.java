@@ -1,14 +1,17 @@
 package dev.dynakit.engine.internal.stream;
 
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.call;
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.iterator;
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.send;
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.shards;
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.engine.DynakitEngine;
 import dev.dynakit.engine.EngineResponse;
 import dev.dynakit.engine.ManualClock;
-import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.StoreCursor;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,21 +39,6 @@ class StreamStoreFailuresTest {
         .build();
   }
 
-  private static EngineResponse send(DynakitEngine engine, String target, String json) {
-    return engine.handle(target, json.replace('\'', '"').getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static Map<String, Object> call(DynakitEngine engine, String target, String json) {
-    EngineResponse r = send(engine, target, json);
-    Map<String, Object> body = Json.parseObject(r.body());
-    assertThat(r.status()).as(body.toString()).isEqualTo(200);
-    return body;
-  }
-
-  private static Map<String, Object> streams(DynakitEngine engine, String op, String json) {
-    return call(engine, StreamOperations.TARGET_PREFIX + op, json);
-  }
-
   private static String createTable(DynakitEngine engine) {
     call(
         engine,
@@ -76,14 +64,6 @@ class StreamStoreFailuresTest {
         == 200;
   }
 
-  private static List<Map<String, Object>> shards(DynakitEngine engine, String arn) {
-    Map<String, Object> d =
-        (Map<String, Object>)
-            streams(engine, "DescribeStream", "{'StreamArn':'" + arn + "'}")
-                .get("StreamDescription");
-    return (List<Map<String, Object>>) d.get("Shards");
-  }
-
   /** Every record of every shard, from each shard's trim horizon: sequence number and key. */
   private static List<String[]> records(DynakitEngine engine, String arn) {
     List<String[]> out = new ArrayList<>();
@@ -91,17 +71,7 @@ class StreamStoreFailuresTest {
       boolean open =
           ((Map<String, Object>) shard.get("SequenceNumberRange")).get("EndingSequenceNumber")
               == null;
-      String it =
-          (String)
-              streams(
-                      engine,
-                      "GetShardIterator",
-                      "{'StreamArn':'"
-                          + arn
-                          + "','ShardId':'"
-                          + shard.get("ShardId")
-                          + "','ShardIteratorType':'TRIM_HORIZON'}")
-                  .get("ShardIterator");
+      String it = iterator(engine, arn, (String) shard.get("ShardId"), "TRIM_HORIZON", null);
       while (it != null) {
         Map<String, Object> r = streams(engine, "GetRecords", "{'ShardIterator':'" + it + "'}");
         List<Map<String, Object>> got = (List<Map<String, Object>>) r.get("Records");

@@ -1,15 +1,16 @@
 package dev.dynakit.engine.internal.stream;
 
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.db;
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.iterator;
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.shards;
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.engine.DynakitEngine;
-import dev.dynakit.engine.EngineResponse;
 import dev.dynakit.engine.ManualClock;
-import dev.dynakit.engine.internal.protocol.Json;
 import dev.dynakit.engine.internal.storage.memory.MemoryStore;
 import dev.dynakit.engine.storage.StoreCursor;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,22 +38,6 @@ class StreamsOnDiskTest {
         .ttlSweepInterval(Duration.ofHours(1))
         .dataDirectory(dir)
         .build();
-  }
-
-  private static Map<String, Object> call(DynakitEngine engine, String target, String json) {
-    EngineResponse r =
-        engine.handle(target, json.replace('\'', '"').getBytes(StandardCharsets.UTF_8));
-    Map<String, Object> body = Json.parseObject(r.body());
-    assertThat(r.status()).as(body.toString()).isEqualTo(200);
-    return body;
-  }
-
-  private static Map<String, Object> db(DynakitEngine engine, String op, String json) {
-    return call(engine, DynakitEngine.TARGET_PREFIX + op, json);
-  }
-
-  private static Map<String, Object> streams(DynakitEngine engine, String op, String json) {
-    return call(engine, StreamOperations.TARGET_PREFIX + op, json);
   }
 
   private static String createTable(DynakitEngine engine) {
@@ -107,32 +92,6 @@ class StreamsOnDiskTest {
         engine,
         "PutItem",
         "{'TableName':'orders','Item':{'pk':{'S':'" + pk + "'},'v':{'S':'" + v + "'}}}");
-  }
-
-  private static List<Map<String, Object>> shards(DynakitEngine engine, String arn) {
-    Map<String, Object> d =
-        (Map<String, Object>)
-            streams(engine, "DescribeStream", "{'StreamArn':'" + arn + "'}")
-                .get("StreamDescription");
-    return (List<Map<String, Object>>) d.get("Shards");
-  }
-
-  private static String iterator(
-      DynakitEngine engine, String arn, String shardId, String type, String sequence) {
-    return (String)
-        streams(
-                engine,
-                "GetShardIterator",
-                "{'StreamArn':'"
-                    + arn
-                    + "','ShardId':'"
-                    + shardId
-                    + "','ShardIteratorType':'"
-                    + type
-                    + "'"
-                    + (sequence == null ? "" : ",'SequenceNumber':'" + sequence + "'")
-                    + "}")
-            .get("ShardIterator");
   }
 
   /** A record read, with the shard it was read from (a consumer's checkpoint). */

@@ -1,5 +1,7 @@
 package dev.dynakit.engine.internal.stream;
 
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.iterator;
+import static dev.dynakit.engine.internal.stream.StreamTestCalls.shards;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.engine.DynakitEngine;
@@ -79,29 +81,6 @@ class StreamsTest {
     db("DeleteItem", "{'TableName':'orders','Key':{'pk':{'S':'" + pk + "'}}}");
   }
 
-  private List<Map<String, Object>> shards(String arn) {
-    Map<String, Object> d =
-        (Map<String, Object>)
-            streams("DescribeStream", "{'StreamArn':'" + arn + "'}").get("StreamDescription");
-    return (List<Map<String, Object>>) d.get("Shards");
-  }
-
-  private String iterator(String arn, String shardId, String type, String sequence) {
-    return (String)
-        streams(
-                "GetShardIterator",
-                "{'StreamArn':'"
-                    + arn
-                    + "','ShardId':'"
-                    + shardId
-                    + "','ShardIteratorType':'"
-                    + type
-                    + "'"
-                    + (sequence == null ? "" : ",'SequenceNumber':'" + sequence + "'")
-                    + "}")
-            .get("ShardIterator");
-  }
-
   private Map<String, Object> getRecords(String iterator) {
     return streams("GetRecords", "{'ShardIterator':'" + iterator + "'}");
   }
@@ -109,8 +88,8 @@ class StreamsTest {
   /** Every record of the stream, shard after shard from the oldest (parents before children). */
   private List<Map<String, Object>> readAll(String arn) {
     List<Map<String, Object>> out = new ArrayList<>();
-    for (Map<String, Object> shard : shards(arn)) {
-      String it = iterator(arn, (String) shard.get("ShardId"), "TRIM_HORIZON", null);
+    for (Map<String, Object> shard : shards(engine, arn)) {
+      String it = iterator(engine, arn, (String) shard.get("ShardId"), "TRIM_HORIZON", null);
       while (it != null) {
         Map<String, Object> r = getRecords(it);
         List<Map<String, Object>> records = (List<Map<String, Object>>) r.get("Records");
@@ -219,15 +198,16 @@ class StreamsTest {
     put("a", "1");
     put("b", "1");
     put("c", "1");
-    String shard = (String) shards(arn).get(0).get("ShardId");
+    String shard = (String) shards(engine, arn).get(0).get("ShardId");
     List<Map<String, Object>> all = readAll(arn);
     String second = (String) data(all.get(1)).get("SequenceNumber");
-    assertThat(keysRead(iterator(arn, shard, "TRIM_HORIZON", null))).containsExactly("a", "b", "c");
-    assertThat(keysRead(iterator(arn, shard, "AT_SEQUENCE_NUMBER", second)))
+    assertThat(keysRead(iterator(engine, arn, shard, "TRIM_HORIZON", null)))
+        .containsExactly("a", "b", "c");
+    assertThat(keysRead(iterator(engine, arn, shard, "AT_SEQUENCE_NUMBER", second)))
         .containsExactly("b", "c");
-    assertThat(keysRead(iterator(arn, shard, "AFTER_SEQUENCE_NUMBER", second)))
+    assertThat(keysRead(iterator(engine, arn, shard, "AFTER_SEQUENCE_NUMBER", second)))
         .containsExactly("c");
-    String latest = iterator(arn, shard, "LATEST", null);
+    String latest = iterator(engine, arn, shard, "LATEST", null);
     assertThat(keysRead(latest)).isEmpty();
     put("d", "1");
     assertThat(keysRead(latest)).containsExactly("d");
@@ -276,7 +256,7 @@ class StreamsTest {
     for (int i = 0; i < 7; i++) {
       put("k" + i, "v");
     }
-    List<Map<String, Object>> shards = shards(arn);
+    List<Map<String, Object>> shards = shards(engine, arn);
     assertThat(shards).hasSize(3);
     assertThat(shards.get(0)).doesNotContainKey("ParentShardId");
     assertThat(shards.get(1).get("ParentShardId")).isEqualTo(shards.get(0).get("ShardId"));
@@ -288,25 +268,27 @@ class StreamsTest {
     assertThat(readAll(arn)).hasSize(7);
     // a closed shard read to its end has no next iterator
     Map<String, Object> end =
-        getRecords(iterator(arn, (String) shards.get(0).get("ShardId"), "TRIM_HORIZON", null));
+        getRecords(
+            iterator(engine, arn, (String) shards.get(0).get("ShardId"), "TRIM_HORIZON", null));
     assertThat((List<Object>) end.get("Records")).hasSize(3);
     assertThat(end).doesNotContainKey("NextShardIterator");
     clock.advance(Duration.ofHours(4));
-    assertThat(shards(arn)).hasSize(4);
+    assertThat(shards(engine, arn)).hasSize(4);
   }
 
   @Test
   void recordsOlderThanTheRetentionAreTrimmed() {
     String arn = createTable("KEYS_ONLY");
     put("old", "1");
-    String shard = (String) shards(arn).get(0).get("ShardId");
-    String early = iterator(arn, shard, "TRIM_HORIZON", null);
+    String shard = (String) shards(engine, arn).get(0).get("ShardId");
+    String early = iterator(engine, arn, shard, "TRIM_HORIZON", null);
     String oldSequence = (String) data(readAll(arn).get(0)).get("SequenceNumber");
     clock.advance(Duration.ofHours(2));
     put("new", "1");
     clock.advance(Duration.ofHours(22).plusSeconds(1));
     // a fresh iterator from the trim horizon sees only what is left
-    String current = (String) shards(arn).get(shards(arn).size() - 1).get("ShardId");
+    String current =
+        (String) shards(engine, arn).get(shards(engine, arn).size() - 1).get("ShardId");
     assertThat(readAll(arn)).hasSize(1);
     assertThat(
             streamsError(
@@ -329,12 +311,12 @@ class StreamsTest {
   void anIteratorPointingBeforeTheTrimHorizonIsRefusedAsTrimmed() {
     String arn = createTable("KEYS_ONLY");
     put("a", "1");
-    String shard = (String) shards(arn).get(0).get("ShardId");
+    String shard = (String) shards(engine, arn).get(0).get("ShardId");
     clock.advance(Duration.ofHours(3));
     put("b", "1");
     clock.advance(Duration.ofHours(21));
     clock.advance(Duration.ofMinutes(-10));
-    String it = iterator(arn, shard, "TRIM_HORIZON", null);
+    String it = iterator(engine, arn, shard, "TRIM_HORIZON", null);
     clock.advance(Duration.ofMinutes(11));
     // 'a' is now older than 24 hours: the iterator that pointed at it reads trimmed data
     assertThat(streamsError("GetRecords", "{'ShardIterator':'" + it + "'}")).isEqualTo(TRIMMED);
@@ -343,8 +325,8 @@ class StreamsTest {
   @Test
   void iteratorsExpireAfterFifteenMinutes() {
     String arn = createTable("KEYS_ONLY");
-    String shard = (String) shards(arn).get(0).get("ShardId");
-    String it = iterator(arn, shard, "LATEST", null);
+    String shard = (String) shards(engine, arn).get(0).get("ShardId");
+    String it = iterator(engine, arn, shard, "LATEST", null);
     clock.advance(Duration.ofMinutes(14));
     Map<String, Object> r = getRecords(it);
     clock.advance(Duration.ofMinutes(2));
