@@ -9,7 +9,7 @@
 #
 # Environment (defaults in brackets):
 #   BENCH_SCALE_PUT_CONNECTIONS [16]  wrk connections (the same for every server)
-#   BENCH_WRK_ROUNDS [8]       rounds of one 5 s turn per server, after a 10 s warm-up each
+#   BENCH_WRK_ROUNDS [8]       rounds of one 5 s turn per server, after a warm-up (warm-lib.sh)
 #   BENCH_BUILD [1]            BENCH_BASE_DIR []  a checkout of REV whose benchmarks module is
 #                              already built (used as it is instead of a temporary worktree)
 set -euo pipefail
@@ -57,9 +57,11 @@ ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 hz=$(getconf CLK_TCK)
 lua=$root/benchmarks/wrk/dynamodb.lua
 targets=(memory base disk)
-for t in "${targets[@]}"; do
-  BENCH_OP=PutItem timeout 60 wrk -t2 -c"$connections" -d10s -s "$lua" "${url[$t]}/" >/dev/null 2>&1 || true
-done
+# shellcheck source=benchmarks/warm-lib.sh
+. "$root/benchmarks/warm-lib.sh"
+warm_put "${url[memory]}"
+warm_put "${url[base]}" "$out/data/base"
+warm_put "${url[disk]}" "$out/data/disk"
 results=$out/results.tsv
 : >"$results"
 for ((r = 1; r <= rounds; r++)); do

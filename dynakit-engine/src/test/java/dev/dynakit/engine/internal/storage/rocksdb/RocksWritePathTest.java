@@ -22,7 +22,8 @@ class RocksWritePathTest {
   @TempDir Path directory;
 
   @Test
-  void openedStore_insertsAWriteGroupOnItsLeader_andWaitsWithoutSpinning() throws Exception {
+  void openedStore_insertsAWriteGroupOnItsLeader_waitsWithoutSpinning_andReusesLogs()
+      throws Exception {
     try (RocksStore store = RocksStore.open(directory, true)) {
       store.apply(new WriteBatch().put(new byte[] {1}, new byte[] {1}));
     }
@@ -30,6 +31,7 @@ class RocksWritePathTest {
         DBOptions db = loadLatest(config)) {
       assertThat(db.allowConcurrentMemtableWrite()).isFalse();
       assertThat(db.enableWriteThreadAdaptiveYield()).isFalse();
+      assertThat(db.recycleLogFileNum()).isEqualTo(RocksWritePath.RECYCLED_LOGS).isPositive();
     }
   }
 
