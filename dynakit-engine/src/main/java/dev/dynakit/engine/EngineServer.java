@@ -25,6 +25,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -96,6 +97,25 @@ public final class EngineServer implements AutoCloseable {
     return new Builder(Objects.requireNonNull(engine, "engine"));
   }
 
+  /** The engine as the HTTP layer calls it: an answer handed over once durable. */
+  private static WireCall wireCall(DynakitEngine engine) {
+    return new WireCall() {
+      @Override
+      public Answer call(String target, byte[] body) {
+        return answer(engine.handle(target, body));
+      }
+
+      @Override
+      public void call(String target, byte[] body, Consumer<Answer> then) {
+        engine.handle(target, body, r -> then.accept(answer(r)));
+      }
+
+      private Answer answer(EngineResponse r) {
+        return new Answer(r.status(), r.body());
+      }
+    };
+  }
+
   private static EngineServer start(
       DynakitEngine engine, String host, int port, ServerSettings settings, int workerThreads) {
     EventLoops loops = EventLoops.open(Runtime.getRuntime().availableProcessors());
@@ -110,14 +130,7 @@ public final class EngineServer implements AutoCloseable {
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.SO_KEEPALIVE, true)
             .childHandler(
-                new EngineChannelInitializer(
-                    (target, body) -> {
-                      EngineResponse r = engine.handle(target, body);
-                      return new WireCall.Answer(r.status(), r.body());
-                    },
-                    engine.region(),
-                    settings,
-                    workers));
+                new EngineChannelInitializer(wireCall(engine), engine.region(), settings, workers));
     ChannelFuture bound = bootstrap.bind(host, port).awaitUninterruptibly();
     if (!bound.isSuccess()) {
       loops.group().shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();

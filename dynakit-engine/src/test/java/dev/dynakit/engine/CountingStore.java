@@ -6,6 +6,7 @@ import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.StoreEntry;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
@@ -120,6 +121,16 @@ public final class CountingStore implements OrderedStore {
         cursor.close();
       }
     };
+  }
+
+  @Override
+  public long mark() {
+    return inner.mark();
+  }
+
+  @Override
+  public CompletableFuture<Void> whenDurable(long mark) {
+    return inner.whenDurable(mark);
   }
 
   @Override

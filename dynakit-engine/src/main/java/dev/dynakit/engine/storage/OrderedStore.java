@@ -1,5 +1,6 @@
 package dev.dynakit.engine.storage;
 
+import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,9 +20,12 @@ import org.jspecify.annotations.Nullable;
  *   <li><b>Ordered range reads.</b> {@link #scan} reads a snapshot taken when it is called: it sees
  *       exactly the batches applied before that instant, whatever is written while it iterates.
  *   <li><b>Snapshots.</b> {@link #snapshot} gives a read view of one instant for several reads.
- *   <li><b>Durability.</b> when {@code apply} returns, the batch is as durable as the store
- *       documents (the memory store: until it is closed; the on-disk store: per its durability
- *       setting).
+ *   <li><b>Durability.</b> a batch is as durable as the store documents (the memory store: until it
+ *       is closed; the on-disk store: per its durability setting) once {@link #whenDurable} of a
+ *       {@link #mark} taken after its {@code apply} returned has completed. {@code apply} may
+ *       return sooner, its changes already visible to reads, so that the writes of many callers can
+ *       share one sync of the disk: a caller tells nobody about a batch, or about anything it read,
+ *       before that completion.
  * </ul>
  *
  * <p>Isolation between read-modify-write cycles of the same item (a condition checked against the
@@ -44,10 +48,29 @@ public interface OrderedStore extends StoreReader, AutoCloseable {
   }
 
   /**
-   * Applies all puts and deletes of the batch atomically (see the class comment), durable per the
-   * store's policy when it returns. An empty batch changes nothing.
+   * Applies all puts and deletes of the batch atomically (see the class comment); it is durable
+   * once {@link #whenDurable} of a later {@link #mark} completes. An empty batch changes nothing.
    */
   void apply(WriteBatch batch);
+
+  /**
+   * A point in the store's history at or after every batch whose {@code apply} returned before this
+   * call: what {@link #whenDurable} waits for. Marks never decrease. A store whose batches are
+   * durable when {@code apply} returns answers 0 (the default).
+   */
+  default long mark() {
+    return 0;
+  }
+
+  /**
+   * Completes once every batch up to {@code mark} is durable per the store's policy (at once when
+   * it already is; the default, for a store whose batches are durable when {@code apply} returns),
+   * exceptionally when the store could not make them durable: then nothing that depends on them may
+   * be reported as done. Completions may run on a thread of the store: they must be short.
+   */
+  default CompletableFuture<Void> whenDurable(long mark) {
+    return CompletableFuture.completedFuture(null);
+  }
 
   /**
    * A read view of the store as it is now: its reads see exactly the batches applied before this

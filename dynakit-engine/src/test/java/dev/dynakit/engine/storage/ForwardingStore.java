@@ -1,5 +1,6 @@
 package dev.dynakit.engine.storage;
 
+import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -31,6 +32,16 @@ public abstract class ForwardingStore implements OrderedStore {
   @Override
   public Snapshot snapshot() {
     return inner.snapshot();
+  }
+
+  @Override
+  public long mark() {
+    return inner.mark();
+  }
+
+  @Override
+  public CompletableFuture<Void> whenDurable(long mark) {
+    return inner.whenDurable(mark);
   }
 
   @Override

@@ -18,7 +18,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -63,6 +65,17 @@ public abstract class OrderedStoreContract {
     } finally {
       snapshots.forEach(s -> s.snapshot().close());
     }
+  }
+
+  @Example
+  void aMarkTakenAfterABatch_isNotBelowOneTakenBefore_andBecomesDurable() throws Exception {
+    long before = store.mark();
+    store.apply(new WriteBatch().put(new byte[] {1}, new byte[] {1}));
+    long after = store.mark();
+
+    assertThat(after).isGreaterThanOrEqualTo(before);
+    store.whenDurable(after).get(10, TimeUnit.SECONDS);
+    assertThat(store.whenDurable(before)).isCompleted();
   }
 
   @Provide

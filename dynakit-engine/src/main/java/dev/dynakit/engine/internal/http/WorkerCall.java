@@ -41,15 +41,19 @@ final class WorkerCall implements Runnable {
     if (abandoned()) {
       return; // nobody would read the answer: a request never answered need not run
     }
-    WireCall.Answer answer;
     try {
-      answer = engine.call(target, body);
+      // the answer may come later, from the thread that syncs the store's log: this worker takes
+      // the next request meanwhile
+      engine.call(target, body, this::answer);
     } catch (RuntimeException | Error e) {
       // the engine answers its own failures; this is one it could not, as on the event loop
       LOG.log(Level.WARNING, "Closing a connection after an unexpected error", e);
       ctx.close();
       throw e;
     }
+  }
+
+  private void answer(WireCall.Answer answer) {
     try {
       ctx.executor().execute(() -> onEventLoop.accept(answer));
     } catch (RejectedExecutionException e) {

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -24,10 +25,11 @@ import org.rocksdb.WriteOptions;
 
 /**
  * The on-disk store: one RocksDB database in a directory, keys in RocksDB's default (unsigned
- * bytewise) order. A batch is one RocksDB write batch, which RocksDB logs and applies atomically;
- * with {@code sync} every write waits until the write-ahead log is synced to the disk (RocksDB
- * syncs the log once for a group of concurrent writers). Scans are RocksDB iterators, each a
- * consistent view of the instant it was made; snapshots are RocksDB snapshots.
+ * bytewise) order. A batch is one RocksDB write batch, which RocksDB logs (written to the operating
+ * system) and applies atomically before {@code apply} returns; with {@code sync} a {@link
+ * LogSyncer} syncs the write-ahead log to the disk for every caller of {@link #whenDurable} at
+ * once. Scans are RocksDB iterators, each a consistent view of the instant it was made; snapshots
+ * are RocksDB snapshots.
  *
  * <p>RocksDB's LOCK file keeps a second store (in this process or another) from opening the
  * directory. Native handles are closed with the store: a read-write lock keeps {@link #close} from
@@ -42,6 +44,8 @@ public final class RocksStore implements OrderedStore {
   private final RocksOptions options;
   private final RocksDB db;
   private final WriteOptions writeOptions;
+  // null when the log is never synced (relaxed durability)
+  private final @Nullable LogSyncer syncer;
   // calls on native handles hold the read lock; close takes the write lock
   private final ReadWriteLock handles = new ReentrantReadWriteLock();
   private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
@@ -51,14 +55,30 @@ public final class RocksStore implements OrderedStore {
     this.directory = directory;
     this.options = options;
     this.db = db;
-    this.writeOptions = new WriteOptions().setSync(sync);
+    // the log is written to the operating system at each write and synced by the syncer, once for
+    // all writes made before each sync
+    this.writeOptions = new WriteOptions().setSync(false);
+    this.syncer =
+        sync
+            ? new LogSyncer(
+                this::mark,
+                () -> withHandles(() -> rocks(this::syncLog)),
+                "dynakit-log-sync " + directory.getFileName())
+            : null;
+  }
+
+  private Void syncLog() throws RocksDBException {
+    db.syncWal();
+    return null;
   }
 
   /**
    * Opens (or creates) the store in {@code directory}, with the default block cache ({@link
    * #defaultCacheBytes}).
    *
-   * @param sync whether each write waits for the write-ahead log to be synced to the disk
+   * @param sync whether the write-ahead log is synced to the disk before a write is durable ({@link
+   *     #whenDurable}); without, a write is durable once {@code apply} returns, in the log the
+   *     operating system holds
    * @throws DataDirectoryInUseException when another store holds the directory
    * @throws EngineStartupException when the directory cannot be made or opened
    */
@@ -74,7 +94,9 @@ public final class RocksStore implements OrderedStore {
   /**
    * Opens (or creates) the store in {@code directory}.
    *
-   * @param sync whether each write waits for the write-ahead log to be synced to the disk
+   * @param sync whether the write-ahead log is synced to the disk before a write is durable ({@link
+   *     #whenDurable}); without, a write is durable once {@code apply} returns, in the log the
+   *     operating system holds
    * @param cacheBytes the capacity of the store's block cache (outside the Java heap)
    * @throws DataDirectoryInUseException when another store holds the directory
    * @throws EngineStartupException when the directory cannot be made or opened
@@ -158,6 +180,21 @@ public final class RocksStore implements OrderedStore {
         });
   }
 
+  /** RocksDB's last sequence number: that of the newest write applied. */
+  @Override
+  public long mark() {
+    return withHandles(db::getLatestSequenceNumber);
+  }
+
+  /**
+   * With {@code sync}, once the syncer has synced the log past {@code mark}; without, at once (the
+   * log is written to the operating system by {@link #apply} already).
+   */
+  @Override
+  public CompletableFuture<Void> whenDurable(long mark) {
+    return syncer == null ? CompletableFuture.completedFuture(null) : syncer.whenSynced(mark);
+  }
+
   /**
    * Always: a synced write waits for the log's sync, and with either durability a read may wait for
    * a file the operating system has not cached, and a write for RocksDB to catch up with its
@@ -235,6 +272,10 @@ public final class RocksStore implements OrderedStore {
 
   @Override
   public void close() {
+    if (syncer != null) {
+      // syncs for those still waiting (it needs the handles): before they are taken away
+      syncer.close();
+    }
     handles.writeLock().lock();
     try {
       if (closed) {

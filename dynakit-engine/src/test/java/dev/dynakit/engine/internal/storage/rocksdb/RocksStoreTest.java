@@ -8,6 +8,7 @@ import dev.dynakit.engine.storage.Snapshot;
 import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,27 @@ class RocksStoreTest {
     try (RocksStore store = RocksStore.open(directory, true)) {
       assertThat(store.get(new byte[] {1})).isNull();
       assertThat(store.get(new byte[] {2})).containsExactly(20);
+    }
+  }
+
+  @Test
+  void aSyncedStore_marksEachBatch_andSaysWhenTheLogHoldsItOnTheDisk() throws Exception {
+    try (RocksStore store = RocksStore.open(directory, true)) {
+      long before = store.mark();
+      store.apply(new WriteBatch().put(new byte[] {1}, new byte[] {10}));
+      long after = store.mark();
+
+      assertThat(after).isGreaterThan(before);
+      store.whenDurable(after).get(10, TimeUnit.SECONDS);
+      assertThat(store.whenDurable(after)).isCompleted();
+    }
+  }
+
+  @Test
+  void aRelaxedStore_isDurableOnceABatchIsApplied() {
+    try (RocksStore store = RocksStore.open(directory, false)) {
+      store.apply(new WriteBatch().put(new byte[] {1}, new byte[] {10}));
+      assertThat(store.whenDurable(store.mark())).isCompleted();
     }
   }
 
