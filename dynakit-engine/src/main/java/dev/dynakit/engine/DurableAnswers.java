@@ -3,9 +3,7 @@ package dev.dynakit.engine;
 import dev.dynakit.engine.error.EngineException;
 import dev.dynakit.engine.error.ErrorType;
 import dev.dynakit.engine.storage.OrderedStore;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 
 /**
@@ -21,10 +19,10 @@ final class DurableAnswers {
   /** The answer, once durable; an internal-error answer when the store could not make it so. */
   static EngineResponse await(OrderedStore store, EngineResponse answer) {
     try {
-      whenDurable(store).join();
+      store.awaitDurable(store.mark());
       return answer;
-    } catch (CompletionException | CancellationException e) {
-      return notDurable(e.getCause() != null ? e.getCause() : e);
+    } catch (RuntimeException e) {
+      return notDurable(e);
     }
   }
 

@@ -134,6 +134,11 @@ public final class CountingStore implements OrderedStore {
   }
 
   @Override
+  public void awaitDurable(long mark) {
+    inner.awaitDurable(mark);
+  }
+
+  @Override
   public void apply(WriteBatch batch) {
     if (batchThreads.test(Thread.currentThread().getName())) {
       batches.add(batch.changes().size());

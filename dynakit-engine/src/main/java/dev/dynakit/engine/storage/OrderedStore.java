@@ -1,6 +1,7 @@
 package dev.dynakit.engine.storage;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -70,6 +71,23 @@ public interface OrderedStore extends StoreReader, AutoCloseable {
    */
   default CompletableFuture<Void> whenDurable(long mark) {
     return CompletableFuture.completedFuture(null);
+  }
+
+  /**
+   * Returns once every batch up to {@code mark} is durable, as {@link #whenDurable} completes; for
+   * a caller that would block on it anyway, so a store may do the work on the caller's thread. By
+   * default waits for {@link #whenDurable}.
+   *
+   * @throws IllegalStateException when the store could not make them durable
+   */
+  default void awaitDurable(long mark) {
+    try {
+      whenDurable(mark).join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof IllegalStateException failure
+          ? failure
+          : new IllegalStateException(String.valueOf(e.getCause()), e.getCause());
+    }
   }
 
   /**

@@ -4,14 +4,26 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The thread that syncs the write-ahead log for everybody waiting on it: group commit above
- * RocksDB. Writers do not sync their own write (RocksDB would block each writer's thread until its
- * write group's sync, and wake each one after it); they take a mark (RocksDB's last sequence
- * number) and ask to be told when the log is synced up to it. One sync covers every write made
- * before it started, however many callers wait for it, and nobody's thread blocks meanwhile.
+ * Group commit above RocksDB: syncs the write-ahead log once for everybody waiting on it. Writers
+ * do not sync their own write (RocksDB would block each writer's thread until its write group's
+ * sync, and wake each one after it); they take a mark (RocksDB's last sequence number) and wait for
+ * a sync that covers it. One sync covers every write made before it started, however many wait.
+ *
+ * <p>Two ways to wait: {@link #whenSynced} for a caller that must not block (a server's worker,
+ * which takes its next request meanwhile; the syncing thread completes it), and {@link
+ * #awaitSynced} for one that blocks anyway (an in-process call), which runs the sync on its own
+ * thread when no sync is running, as RocksDB's own synced write would (no hand-off to another
+ * thread and back).
+ *
+ * <p>A failed sync fails every later wait too: after a failed fsync the operating system may have
+ * dropped the pages it could not write, and a second fsync could succeed without them, so no write
+ * from then on is reported durable (the engine must be restarted, and recovers from the log).
  *
  * <p>Measured with wrk PutItem over HTTP against an on-disk server (docs/benchmarks.md, "Where a
  * synced on-disk PutItem's time goes"): most of the server's time went to threads blocking and
@@ -30,10 +42,18 @@ final class LogSyncer implements AutoCloseable {
 
   private final LongSupplier lastWrite;
   private final Sync sync;
-  private final Object lock = new Object();
+  private final ReentrantLock lock = new ReentrantLock();
+  // the syncing thread waits on it for waiters; blocking waiters wait on syncEnded, so that the end
+  // of a sync wakes only those who may now be done (an in-process writer's sync wakes nobody)
+  private final Condition waiterArrived = lock.newCondition();
+  private final Condition syncEnded = lock.newCondition();
   // guarded by lock
   private final List<Waiter> waiting = new ArrayList<>();
+  private boolean syncing;
   private boolean closing;
+  // the first sync's failure: every later wait fails with it
+  private @Nullable RuntimeException failed;
+  // written under lock
   private volatile long synced;
   private final Thread thread;
 
@@ -54,82 +74,154 @@ final class LogSyncer implements AutoCloseable {
     thread.start();
   }
 
-  /** Completes once a sync has covered {@code mark}; see {@link #LogSyncer}. */
+  /** Completes once a sync has covered {@code mark}; see the class comment. */
   CompletableFuture<Void> whenSynced(long mark) {
     if (mark <= synced) {
       return SYNCED;
     }
     CompletableFuture<Void> done = new CompletableFuture<>();
-    synchronized (lock) {
-      if (closing) {
+    lock.lock();
+    try {
+      if (mark <= synced) {
+        done.complete(null);
+      } else if (failed != null) {
+        done.completeExceptionally(syncFailure());
+      } else if (closing) {
         done.completeExceptionally(new IllegalStateException("the store is closing"));
       } else {
         waiting.add(new Waiter(mark, done));
-        lock.notifyAll();
+        if (!syncing) {
+          waiterArrived.signal();
+        }
       }
+    } finally {
+      lock.unlock();
     }
     return done;
   }
 
+  /**
+   * Returns once a sync has covered {@code mark}: at once when one has, after the running sync when
+   * that covers it, else after a sync run on this thread.
+   *
+   * @throws IllegalStateException when a sync failed (this one or an earlier one)
+   */
+  void awaitSynced(long mark) {
+    boolean interrupted = false;
+    try {
+      while (mark > synced) {
+        lock.lock();
+        try {
+          if (mark <= synced) {
+            break;
+          }
+          if (failed != null) {
+            throw syncFailure();
+          }
+          if (syncing) {
+            try {
+              syncEnded.await();
+            } catch (InterruptedException e) {
+              interrupted = true; // the write is made: its caller must learn whether it is durable
+            }
+            continue;
+          }
+          syncing = true;
+        } finally {
+          lock.unlock();
+        }
+        syncOnce();
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private IllegalStateException syncFailure() {
+    return new IllegalStateException("the write-ahead log could not be synced", failed);
+  }
+
   private void run() {
     while (true) {
-      synchronized (lock) {
-        while (waiting.isEmpty() && !closing) {
-          try {
-            lock.wait();
-          } catch (InterruptedException e) {
-            // nobody interrupts this thread; closing is what ends it
+      lock.lock();
+      try {
+        while (waiting.isEmpty() || syncing) {
+          if (closing && waiting.isEmpty() && !syncing) {
+            return; // nobody waits, and no sync is running
           }
+          waiterArrived.awaitUninterruptibly();
         }
-        if (waiting.isEmpty()) {
-          return; // closing, and nobody waits
-        }
+        syncing = true;
+      } finally {
+        lock.unlock();
       }
       syncOnce();
     }
   }
 
+  /**
+   * One sync, by the thread that set {@code syncing}: completes the waiters it covers, or, when it
+   * failed, every waiter.
+   */
   private void syncOnce() {
     long covered = lastWrite.getAsLong();
-    Exception failure = null;
+    RuntimeException failure = null;
     try {
       sync.run();
     } catch (Exception e) {
-      failure = e;
+      failure = e instanceof RuntimeException r ? r : new IllegalStateException(e.getMessage(), e);
     }
     List<Waiter> answered = new ArrayList<>();
-    synchronized (lock) {
-      if (failure == null && covered > synced) {
+    IllegalStateException refused = null;
+    lock.lock();
+    try {
+      if (failure != null && failed == null) {
+        failed = failure;
+      } else if (failure == null && covered > synced) {
         synced = covered;
+      }
+      if (failed != null) {
+        refused = syncFailure();
       }
       for (Iterator<Waiter> i = waiting.iterator(); i.hasNext(); ) {
         Waiter w = i.next();
-        if (w.mark() <= covered) {
+        if (refused != null || w.mark() <= synced) {
           answered.add(w);
           i.remove();
         }
       }
+      syncing = false;
+      syncEnded.signalAll();
+      if (!waiting.isEmpty() || closing) {
+        waiterArrived.signal(); // the waiters this sync did not cover need the next
+      }
+    } finally {
+      lock.unlock();
     }
     for (Waiter w : answered) {
-      if (failure == null) {
+      if (refused == null || w.mark() <= synced) {
         w.done().complete(null);
       } else {
-        w.done()
-            .completeExceptionally(
-                new IllegalStateException("the write-ahead log could not be synced", failure));
+        w.done().completeExceptionally(refused);
       }
     }
   }
 
   /**
-   * Syncs for everybody waiting, then ends the thread; later calls of {@link #whenSynced} that
-   * would have to wait fail. Returns once the thread has ended.
+   * Syncs for everybody waiting, then ends the thread; a later {@link #whenSynced} that a sync
+   * would have to serve fails ({@link #awaitSynced} still syncs on its caller's thread). Returns
+   * once the thread has ended.
    */
   @Override
   public void close() {
-    synchronized (lock) {
+    lock.lock();
+    try {
       closing = true;
-      lock.notifyAll();
+      waiterArrived.signal();
+    } finally {
+      lock.unlock();
     }
     boolean interrupted = false;
     while (thread.isAlive()) {

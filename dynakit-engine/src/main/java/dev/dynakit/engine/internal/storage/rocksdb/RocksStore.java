@@ -196,6 +196,17 @@ public final class RocksStore implements OrderedStore {
   }
 
   /**
+   * As {@link #whenDurable}; when no sync is running, the caller's thread syncs (no hand-off to the
+   * syncing thread and back: an in-process writer pays what a synced RocksDB write costs).
+   */
+  @Override
+  public void awaitDurable(long mark) {
+    if (syncer != null) {
+      syncer.awaitSynced(mark);
+    }
+  }
+
+  /**
    * Always: a synced write waits for the log's sync, and with either durability a read may wait for
    * a file the operating system has not cached, and a write for RocksDB to catch up with its
    * compactions.
