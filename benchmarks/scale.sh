@@ -148,9 +148,10 @@ if wants disk-put; then
     lua=$root/benchmarks/wrk/dynamodb.lua
     conns=${BENCH_SCALE_PUT_CONNECTIONS:-16}
     : >"$out/wrk.tsv"
-    for t in memory disk; do
-      BENCH_OP=PutItem timeout 60 wrk -t2 -c"$conns" -d10s -s "$lua" "${server[$t]}/" >/dev/null 2>&1 || true
-    done
+    # shellcheck source=benchmarks/warm-lib.sh
+    . "$root/benchmarks/warm-lib.sh"
+    BENCH_SCALE_PUT_CONNECTIONS=$conns warm_put "${server[memory]}"
+    BENCH_SCALE_PUT_CONNECTIONS=$conns warm_put "${server[disk]}" "$data/put"
     for r in 1 2 3 4 5 6; do
       order="memory disk"
       if (( r % 2 == 0 )); then order="disk memory"; fi

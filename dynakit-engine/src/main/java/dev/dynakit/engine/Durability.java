@@ -9,7 +9,10 @@ public enum Durability {
   /**
    * The default: the log is synced to the disk (fsync) before the answer, for each batch of
    * concurrent requests together. An acknowledged write survives a process kill, an operating
-   * system crash and a power loss.
+   * system crash and a power loss. A write is visible to other requests once it is in the log,
+   * before the sync, so every answer (a read's too) waits until the writes the store held when it
+   * was made are synced: nobody learns of a write a crash could take back. After a failed sync
+   * every later answer that would depend on one is an internal error until the engine restarts.
    */
   STRICT,
 

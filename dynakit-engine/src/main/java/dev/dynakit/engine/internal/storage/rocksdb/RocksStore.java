@@ -61,7 +61,7 @@ public final class RocksStore implements OrderedStore {
     this.syncer =
         sync
             ? new LogSyncer(
-                this::mark,
+                () -> withHandles(db::getLatestSequenceNumber),
                 () -> withHandles(() -> rocks(this::syncLog)),
                 "dynakit-log-sync " + directory.getFileName())
             : null;
@@ -180,10 +180,13 @@ public final class RocksStore implements OrderedStore {
         });
   }
 
-  /** RocksDB's last sequence number: that of the newest write applied. */
+  /**
+   * With {@code sync}, RocksDB's last sequence number: that of the newest write applied. Without,
+   * 0: a batch is as durable as this store promises once {@code apply} returns.
+   */
   @Override
   public long mark() {
-    return withHandles(db::getLatestSequenceNumber);
+    return syncer == null ? 0 : withHandles(db::getLatestSequenceNumber);
   }
 
   /**
