@@ -40,10 +40,11 @@ import org.jspecify.annotations.Nullable;
  * directly on the event-loop threads (one per core; native epoll on Linux, NIO elsewhere). Those of
  * an engine whose store waits for the disk (an on-disk engine, either durability) run on a pool of
  * worker threads ({@link Builder#workerThreads}): a request waiting for the disk then holds up no
- * other connection, and the writes of concurrent requests share one log sync. A connection has at
- * most one request on a worker and reads nothing more until it is answered, so answers keep the
- * order of pipelined requests, and a client sending faster than the disk allows is slowed down by
- * TCP rather than answered with errors.
+ * other connection. A worker does not wait for a write's log sync: it hands the answer to the
+ * store's syncing thread, which syncs once for every answer waiting (see {@link Durability}) and
+ * passes them back to the connections. A connection has at most one request on a worker and reads
+ * nothing more until it is answered, so answers keep the order of pipelined requests, and a client
+ * sending faster than the disk allows is slowed down by TCP rather than answered with errors.
  *
  * <p>Since it accepts any signature, the server is local by default: it serves only requests whose
  * {@code Host} is a loopback name or its own address (so that a hostile page cannot reach it by
@@ -346,9 +347,9 @@ public final class EngineServer implements AutoCloseable {
 
     /**
      * The threads that run the requests of an engine whose store waits for the disk (an on-disk
-     * engine); {@value #DEFAULT_WORKER_THREADS} by default, ignored for an in-memory engine. The
-     * writes running at once share one log sync, so more threads let more connections write per
-     * sync; a thread waiting for the disk costs no CPU.
+     * engine); {@value #DEFAULT_WORKER_THREADS} by default, ignored for an in-memory engine. A
+     * thread waits only while a read (or a write stalled by RocksDB's compactions) waits for the
+     * disk, never for a log sync; a waiting thread costs no CPU.
      */
     public Builder workerThreads(int threads) {
       if (threads < 1) {

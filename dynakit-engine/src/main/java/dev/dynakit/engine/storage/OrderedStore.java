@@ -98,11 +98,11 @@ public interface OrderedStore extends StoreReader, AutoCloseable {
   Snapshot snapshot();
 
   /**
-   * Whether a call may wait milliseconds for the disk (a synced log write, a read of a file): an
-   * engine server then runs the requests of an engine over this store on worker threads, so that a
-   * waiting call holds up no other connection and concurrent writes can share one log sync. A store
-   * that answers from memory says false (the default), and its requests run on the server's event
-   * loops without a thread hand-off.
+   * Whether a call may wait milliseconds for the disk (a read of a file, a write held up by the
+   * store's own housekeeping): an engine server then runs the requests of an engine over this store
+   * on worker threads, so that a waiting call holds up no other connection. A store that answers
+   * from memory says false (the default), and its requests run on the server's event loops without
+   * a thread hand-off.
    */
   default boolean waitsForDisk() {
     return false;

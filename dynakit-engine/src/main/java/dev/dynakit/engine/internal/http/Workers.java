@@ -9,9 +9,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The threads that run the requests of an engine whose store waits for the disk, so that the event
- * loops keep reading and writing other connections while a request waits, and so that the writes of
- * many connections wait for the same log sync (the store syncs once for a group of concurrent
- * writers: with the event loops alone, at most one write per loop would be in it).
+ * loops keep reading and writing other connections while a request waits for a file. (A write's log
+ * sync is not waited for here: the answer goes to the store's syncing thread, {@link
+ * WireCall#call(String, byte[], java.util.function.Consumer)}.)
  *
  * <p>Bounded twice: a fixed number of threads, and a queue that holds at most one request per open
  * connection, because a connection with a request here reads nothing more until it is answered
