@@ -1,12 +1,12 @@
 package dev.dynakit.engine;
 
+import dev.dynakit.engine.storage.ForwardingStore;
 import dev.dynakit.engine.storage.OrderedStore;
 import dev.dynakit.engine.storage.Snapshot;
 import dev.dynakit.engine.storage.StoreCursor;
 import dev.dynakit.engine.storage.StoreEntry;
 import dev.dynakit.engine.storage.WriteBatch;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
@@ -18,8 +18,7 @@ import org.jspecify.annotations.Nullable;
  * thread the test picks (by its name). Tests use it to see how much of the store an operation
  * touches.
  */
-public final class CountingStore implements OrderedStore {
-  private final OrderedStore inner;
+public final class CountingStore extends ForwardingStore {
   private final AtomicLong cursorEntries = new AtomicLong();
   private final AtomicLong mostPerCursor = new AtomicLong();
   private final AtomicLong pointReads = new AtomicLong();
@@ -27,7 +26,7 @@ public final class CountingStore implements OrderedStore {
   private volatile Predicate<String> batchThreads = name -> false;
 
   public CountingStore(OrderedStore inner) {
-    this.inner = inner;
+    super(inner);
   }
 
   /** Entries read through every cursor since the last {@link #reset}. */
@@ -124,30 +123,10 @@ public final class CountingStore implements OrderedStore {
   }
 
   @Override
-  public long mark() {
-    return inner.mark();
-  }
-
-  @Override
-  public CompletableFuture<Void> whenDurable(long mark) {
-    return inner.whenDurable(mark);
-  }
-
-  @Override
-  public void awaitDurable(long mark) {
-    inner.awaitDurable(mark);
-  }
-
-  @Override
   public void apply(WriteBatch batch) {
     if (batchThreads.test(Thread.currentThread().getName())) {
       batches.add(batch.changes().size());
     }
     inner.apply(batch);
-  }
-
-  @Override
-  public void close() {
-    inner.close();
   }
 }

@@ -1,5 +1,7 @@
 package dev.dynakit.engine;
 
+import static dev.dynakit.engine.ItemsTableJson.get;
+import static dev.dynakit.engine.ItemsTableJson.put;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,11 +23,6 @@ import org.junit.jupiter.api.Test;
 class DurableAnswersTest {
   private static final String PUT = "DynamoDB_20120810.PutItem";
   private static final String GET = "DynamoDB_20120810.GetItem";
-  private static final String TABLE =
-      "{'TableName':'items','AttributeDefinitions':[{'AttributeName':'pk','AttributeType':'S'}],"
-          + "'KeySchema':[{'AttributeName':'pk','KeyType':'HASH'}],"
-          + "'BillingMode':'PAY_PER_REQUEST'}";
-
   private final HeldDurabilityStore store = new HeldDurabilityStore();
   private DynakitEngine engine;
 
@@ -33,7 +30,8 @@ class DurableAnswersTest {
   void createTable() throws InterruptedException {
     engine = DynakitEngine.builder().store(store).build();
     CompletableFuture<JsonCalls.Answer> created =
-        CompletableFuture.supplyAsync(() -> new JsonCalls(engine).call("CreateTable", TABLE));
+        CompletableFuture.supplyAsync(
+            () -> new JsonCalls(engine).call("CreateTable", ItemsTableJson.CREATE));
     assertThat(store.awaitWaiters(1)).isTrue();
     store.makeDurable();
     created.join().ok();
@@ -116,17 +114,5 @@ class DurableAnswersTest {
 
   private static byte[] body(String json) {
     return json.getBytes(UTF_8);
-  }
-
-  private static String put(String key, String value) {
-    return "{\"TableName\":\"items\",\"Item\":{\"pk\":{\"S\":\""
-        + key
-        + "\"},\"v\":{\"S\":\""
-        + value
-        + "\"}}}";
-  }
-
-  private static String get(String key) {
-    return "{\"TableName\":\"items\",\"Key\":{\"pk\":{\"S\":\"" + key + "\"}}}";
   }
 }

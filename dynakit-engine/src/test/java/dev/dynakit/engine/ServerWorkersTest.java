@@ -1,5 +1,7 @@
 package dev.dynakit.engine;
 
+import static dev.dynakit.engine.ItemsTableJson.get;
+import static dev.dynakit.engine.ItemsTableJson.put;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynakit.engine.RawHttpConnection.Response;
@@ -174,7 +176,7 @@ class ServerWorkersTest {
     Set<Thread> before = workerThreads();
     Set<Thread> started = new HashSet<>();
     try (DynakitEngine engine = DynakitEngine.onDisk(directory)) {
-      new JsonCalls(engine).call("CreateTable", TABLE).ok();
+      new JsonCalls(engine).call("CreateTable", ItemsTableJson.CREATE).ok();
       assertThat(engine.waitsForDisk()).isTrue();
       try (EngineServer server = EngineServer.start(engine, "127.0.0.1", 0);
           RawHttpConnection c = new RawHttpConnection(server.port())) {
@@ -200,27 +202,10 @@ class ServerWorkersTest {
         .collect(Collectors.toSet());
   }
 
-  private static final String TABLE =
-      "{'TableName':'items','AttributeDefinitions':[{'AttributeName':'pk','AttributeType':'S'}],"
-          + "'KeySchema':[{'AttributeName':'pk','KeyType':'HASH'}],"
-          + "'BillingMode':'PAY_PER_REQUEST'}";
-
   private static DynakitEngine engineOver(WaitingStore store) {
     DynakitEngine engine = DynakitEngine.builder().store(store).build();
-    new JsonCalls(engine).call("CreateTable", TABLE).ok();
+    new JsonCalls(engine).call("CreateTable", ItemsTableJson.CREATE).ok();
     store.applyThreads().clear();
     return engine;
-  }
-
-  private static String put(String key, String value) {
-    return "{\"TableName\":\"items\",\"Item\":{\"pk\":{\"S\":\""
-        + key
-        + "\"},\"v\":{\"S\":\""
-        + value
-        + "\"}}}";
-  }
-
-  private static String get(String key) {
-    return "{\"TableName\":\"items\",\"Key\":{\"pk\":{\"S\":\"" + key + "\"}}}";
   }
 }
