@@ -166,12 +166,16 @@ final class LogSyncer implements AutoCloseable {
    * failed, every waiter.
    */
   private void syncOnce() {
-    long covered = lastWrite.getAsLong();
+    long covered = synced;
     RuntimeException failure = null;
     try {
+      covered = lastWrite.getAsLong();
       sync.run();
     } catch (Exception e) {
       failure = e instanceof RuntimeException r ? r : new IllegalStateException(e.getMessage(), e);
+    } catch (Error e) {
+      // whatever went wrong, the next waiter must not wait for a sync nobody runs
+      failure = new IllegalStateException("the sync failed: " + e, e);
     }
     List<Waiter> answered = new ArrayList<>();
     IllegalStateException refused = null;

@@ -12,6 +12,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -118,6 +119,36 @@ class LogSyncerTest {
         .hasMessage("the write-ahead log could not be synced");
     assertThat(syncs).hasValue(1);
     assertThat(syncer.whenSynced(10)).isCompleted();
+  }
+
+  @Test
+  void aSyncThatCannotEvenReadTheLastWrite_failsItsWaiters_insteadOfLeavingThemWaiting()
+      throws Exception {
+    try (LogSyncer broken =
+        new LogSyncer(
+            new LongSupplier() {
+              private int calls;
+
+              @Override
+              public long getAsLong() {
+                if (calls++ == 0) {
+                  return 0; // at the start
+                }
+                throw new IllegalStateException("the store is closed");
+              }
+            },
+            () -> {},
+            "test-broken-sync")) {
+      CompletableFuture<Void> waiter = broken.whenSynced(1);
+
+      assertThatThrownBy(() -> waiter.get(10, TimeUnit.SECONDS))
+          .cause()
+          .hasMessage("the write-ahead log could not be synced")
+          .cause()
+          .hasMessage("the store is closed");
+      assertThatThrownBy(() -> broken.awaitSynced(1))
+          .hasMessage("the write-ahead log could not be synced");
+    }
   }
 
   @Test
