@@ -131,9 +131,9 @@ final class ServeCommand implements Callable<Integer> {
       names = "--worker-threads",
       paramLabel = "N",
       description = {
-        "With --data-dir: the threads that run requests while the store waits for the disk"
-            + " (concurrent writes on them share one log sync); default 64. An in-memory engine"
-            + " answers on the network threads and has none."
+        "With --data-dir: the threads that run requests while the store reads from the disk"
+            + " (a write's log sync is shared by all answers waiting for it, on a thread of its"
+            + " own); default 64. An in-memory engine answers on the network threads and has none."
       })
   private Integer workerThreads;
 
