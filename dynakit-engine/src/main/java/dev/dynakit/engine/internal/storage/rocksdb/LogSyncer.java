@@ -140,7 +140,9 @@ final class LogSyncer implements AutoCloseable {
   }
 
   private IllegalStateException syncFailure() {
-    return new IllegalStateException("the write-ahead log could not be synced", failed);
+    // the cause's words in the message: an engine's answer carries the message, not the cause
+    return new IllegalStateException(
+        "the write-ahead log could not be synced: " + failed.getMessage(), failed);
   }
 
   private void run() {

@@ -210,9 +210,9 @@ public final class RocksStore implements OrderedStore {
   }
 
   /**
-   * Always: a synced write waits for the log's sync, and with either durability a read may wait for
-   * a file the operating system has not cached, and a write for RocksDB to catch up with its
-   * compactions.
+   * Always: with either durability a read may wait for a file the operating system has not cached,
+   * and a write for RocksDB to catch up with its compactions (a write's log sync is waited for
+   * through {@link #whenDurable}, not here).
    */
   @Override
   public boolean waitsForDisk() {

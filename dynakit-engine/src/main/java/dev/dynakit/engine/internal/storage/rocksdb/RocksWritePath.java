@@ -3,10 +3,10 @@ package dev.dynakit.engine.internal.storage.rocksdb;
 import org.rocksdb.Options;
 
 /**
- * How RocksDB's writers wait for each other, and which log files a synced write goes to. None of
- * these settings changes what a write promises (the log is still synced before {@code write}
- * returns, a batch is still applied whole); they change who inserts a write group's batches into
- * the memtable, how a waiting writer waits, and whether a sync must also record a larger file.
+ * How RocksDB's writers wait for each other, and which log files the {@link LogSyncer} syncs. None
+ * of these settings changes what a write promises (a batch is applied whole, and durable once a
+ * sync covers it); they change who inserts a write group's batches into the memtable, how a waiting
+ * writer waits, and whether a sync must also record a larger file.
  *
  * <p>Measured with wrk PutItem over HTTP against an on-disk server (16 connections, the log synced
  * per write group; docs/benchmarks.md, "Where a synced on-disk PutItem's time goes"): the server's

@@ -109,14 +109,14 @@ class LogSyncerTest {
     assertThatThrownBy(() -> failed.get(10, TimeUnit.SECONDS))
         .isInstanceOf(ExecutionException.class)
         .cause()
-        .hasMessage("the write-ahead log could not be synced")
+        .hasMessage("the write-ahead log could not be synced: no space left on device")
         .cause()
         .hasMessage("no space left on device");
     lastWrite.set(12);
     // the pages a failed fsync could not write may be gone: a later sync proves nothing
     assertThat(syncer.whenSynced(12)).isCompletedExceptionally();
     assertThatThrownBy(() -> syncer.awaitSynced(12))
-        .hasMessage("the write-ahead log could not be synced");
+        .hasMessage("the write-ahead log could not be synced: no space left on device");
     assertThat(syncs).hasValue(1);
     assertThat(syncer.whenSynced(10)).isCompleted();
   }
@@ -143,11 +143,11 @@ class LogSyncerTest {
 
       assertThatThrownBy(() -> waiter.get(10, TimeUnit.SECONDS))
           .cause()
-          .hasMessage("the write-ahead log could not be synced")
+          .hasMessage("the write-ahead log could not be synced: the store is closed")
           .cause()
           .hasMessage("the store is closed");
       assertThatThrownBy(() -> broken.awaitSynced(1))
-          .hasMessage("the write-ahead log could not be synced");
+          .hasMessage("the write-ahead log could not be synced: the store is closed");
     }
   }
 
