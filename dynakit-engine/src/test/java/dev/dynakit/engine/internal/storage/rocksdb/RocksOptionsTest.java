@@ -35,6 +35,12 @@ class RocksOptionsTest {
   }
 
   @Test
+  void indexBlocks_haveARestartPointEverySixteenEntries() throws IOException {
+    open();
+    assertThat(optionsFile()).contains("index_block_restart_interval=16");
+  }
+
+  @Test
   void filters_indexThePartitionPrefix_andWholeKeys() throws IOException {
     open();
     assertThat(optionsFile())
